@@ -1,0 +1,105 @@
+# cgroup CPU fairness conformance — the only entry point.
+#
+#   make            patched kernel, initramfs, boot in QEMU, default suite, report
+#   make test       host unit tests + a guest smoke run (what .ci/run calls)
+#   make help       every target and variable
+#
+# Nothing here loads code into the host kernel: every kernel under test
+# boots in QEMU.
+
+BUILD      ?= build
+RESULTS_DIR ?= results
+SCENARIOS  ?= default
+ACCEL      ?= auto
+GUEST_CPUS ?= 2
+GUEST_MEM  ?= 1G
+KERNEL     ?=
+V          ?= 0
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+SHELL      := /bin/bash
+CC         := gcc
+TOOLS      := tools
+KSRC_TARBALL := /usr/src/linux-source-6.1.tar.xz
+export BUILD Q
+
+# Debian packages the build really needs; room fragments append theirs.
+DEPS_PKGS := linux-source-6.1 gcc make libc6-dev qemu-system-x86 \
+	libcgroup-dev busybox-static flex bison bc libelf-dev libssl-dev \
+	cpio xz-utils gzip libcmocka-dev libjson-c-dev perl git coreutils
+
+.DEFAULT_GOAL := all
+
+include patches/kernel.mk
+include conformance/conformance.mk
+include initramfs/initramfs.mk
+-include patches/check.mk
+-include report/report.mk
+
+.PHONY: all deps help clean distclean test check-scenarios host-safety
+
+# The main job: build everything, run the default suite, write the report.
+# The report is written even when the run fails; the run's status is kept.
+all: deps
+	$(Q)$(MAKE) --no-print-directory kernel
+	$(Q)$(MAKE) --no-print-directory initramfs
+	$(Q)st=0; $(MAKE) --no-print-directory run || st=$$?; \
+	$(MAKE) --no-print-directory report RESULTS=$(RESULTS_DIR)/latest || \
+		echo "[report] failed (results are kept in $(RESULTS_DIR)/latest)"; \
+	exit $$st
+
+deps:
+	$(Q)$(TOOLS)/deps.sh $(sort $(DEPS_PKGS))
+
+# Host validation of scenario files (no guest).
+check-scenarios: $(RUNNER_HOST)
+	@$(SCN_CHECK) true
+	$(Q)$(RUNNER_HOST) --check $(SCENARIO_FILES)
+
+# A static check that nothing in the tree loads code into the host kernel.
+host-safety:
+	$(Q)tests/host-safety.sh
+
+# host unit tests (ASan/UBSan) + scenario validation + host safety + a
+# guest smoke run of the quick suite on the freshly built kernel.
+test: deps
+	$(Q)tests/make-test.sh "$(MAKE) --no-print-directory"
+
+help:
+	@echo "Targets:"
+	@echo "  make [all]          deps, kernel, runner, initramfs, run SCENARIOS, report"
+	@echo "  make test           unit tests (ASan/UBSan), scenario checks, guest smoke run"
+	@echo "  make deps           apt-get install what is missing (root)"
+	@echo "  make kernel         unpack $(KSRC_TARBALL), apply patches/series, build bzImage"
+	@echo "  make runner         the static guest runner and its sanitized host build"
+	@echo "  make initramfs      busybox-static + runner + scenarios -> cpio.gz"
+	@echo "  make run            boot the kernel in QEMU and run SCENARIOS"
+	@echo "  make report         HTML/SVG + JUnit for RESULTS (default results/latest)"
+	@echo "  make compare        BASE=results/A CAND=results/B regression report"
+	@echo "  make check-scenarios  validate SCENARIOS on the host"
+	@echo "  make check-patches  checkpatch --strict on every patch"
+	@echo "  make check-series   build every prefix of the patch series"
+	@echo "  make unit-tests     host unit tests only"
+	@echo "  make clean          remove build products (keeps the unpacked kernel)"
+	@echo "  make distclean      remove $(BUILD) entirely (results are kept)"
+	@echo "Variables:"
+	@echo "  KERNEL=path/to/bzImage   boot this kernel instead of building one (no patching)"
+	@echo "  SCENARIOS=quick|default|file.scn ...   suite names or scenario files ($(SCENARIOS))"
+	@echo "  BUILD=dir                build folder ($(BUILD))"
+	@echo "  ACCEL=auto|kvm|tcg       QEMU accelerator ($(ACCEL)); auto probes KVM, falls back to TCG"
+	@echo "  GUEST_CPUS=N             guest vCPUs ($(GUEST_CPUS))"
+	@echo "  GUEST_MEM=size           guest memory ($(GUEST_MEM))"
+	@echo "  RESULTS=dir              results for report ($(RESULTS_DIR)/latest)"
+	@echo "  V=1                      echo commands"
+
+clean:
+	$(Q)rm -rf $(BUILD)/conformance $(BUILD)/initramfs $(BUILD)/report \
+		$(BUILD)/kernel/obj $(BUILD)/kernel/bzImage $(BUILD)/kernel/*.stamp
+
+distclean:
+	$(Q)rm -rf $(BUILD)

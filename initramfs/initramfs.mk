@@ -1,0 +1,35 @@
+# initramfs.mk - the guest initramfs and the QEMU run.
+#
+# SCENARIOS (suite names, folders or files) resolve to SCENARIO_FILES; the
+# initramfs for a selection is keyed by its name so that `make test` (quick)
+# and `make` (default) don't rebuild each other's.
+
+# A selection that does not resolve only stops the targets that need it.
+SCENARIO_FILES := $(shell initramfs/resolve-scenarios.sh $(SCENARIOS) 2>/dev/null || echo __bad_scenarios__)
+ifneq ($(filter __bad_scenarios__,$(SCENARIO_FILES)),)
+SCENARIO_FILES :=
+SCN_CHECK := initramfs/resolve-scenarios.sh $(SCENARIOS) >/dev/null || exit 2;
+else
+SCN_CHECK :=
+endif
+SCN_KEY     := $(shell echo "$(SCENARIO_FILES)" | sha256sum | cut -c1-12)
+INITRD      := $(BUILD)/initramfs/initramfs-$(SCN_KEY).cpio.gz
+RUN_LABEL   := $(if $(filter 1,$(words $(SCENARIOS))),$(notdir $(basename $(SCENARIOS))),custom)
+
+.PHONY: initramfs run
+initramfs: $(INITRD)
+
+$(INITRD): $(RUNNER) $(SCENARIO_FILES) initramfs/init initramfs/mkinitramfs.sh | deps
+	@$(SCN_CHECK) mkdir -p $(@D)
+	$(Q)initramfs/mkinitramfs.sh $@ $(RUNNER) $(SCENARIO_FILES)
+
+# Host deadline: the scenarios' own durations (from the parser) plus boot
+# and setup slack; the guest is also killed after IDLE s of silence.
+run: $(INITRD) $(RUNNER_HOST) | deps
+	@$(SCN_CHECK) true
+	$(Q)$(if $(KERNEL),,test -r $(BZIMAGE) || { echo "[run] no kernel: run 'make kernel' or pass KERNEL=" >&2; exit 1; })
+	$(Q)deadline=$$(initramfs/deadline.sh $(RUNNER_HOST) $(SCENARIO_FILES)) || exit 2; \
+	initramfs/qemu-run.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
+		--results $(RESULTS_DIR) --accel $(ACCEL) --cpus $(GUEST_CPUS) \
+		--mem $(GUEST_MEM) --deadline $$deadline --label $(RUN_LABEL) \
+		$(if $(KERNEL),,--kernel-meta $(KBUILD_DIR)/kernel.json)

@@ -1,0 +1,213 @@
+#!/bin/bash
+# qemu-run.sh - boot a kernel with the conformance initramfs in QEMU and
+# keep everything it says.
+#
+#   qemu-run.sh --kernel BZIMAGE --initrd CPIO --results DIR [--accel auto|kvm|tcg]
+#               [--cpus N] [--mem SIZE] [--deadline S] [--idle S]
+#               [--label NAME] [--kernel-meta JSON] [--append ARGS]
+#
+# Writes results/<run-id>/ (and points results/latest at it):
+#   console.log    the guest console, streamed as it arrives
+#   results.jsonl  the runner's JSON Lines (second serial port), streamed
+#   results.ktap   the KTAP lines extracted from console.log
+#   meta.json      accelerator, guest shape, kernel, hashes, host status
+#
+# The status comes from the RUNNER_EXIT=N marker /init prints, never from
+# QEMU. Exit codes: the runner's (0 pass, 1 fail, 2 bad scenario, 3 guest
+# setup failed, 4 all skipped) or, when the guest did not finish:
+#   10 kernel panic   11 hang (no output for --idle s)   12 deadline hit
+#   13 QEMU died without a marker   14 runner crashed (signal)
+#   20 accelerator unavailable      2 bad arguments
+set -uo pipefail
+
+kernel= initrd= results=results accel=auto cpus=2 mem=1G deadline=600
+idle=120 label=run kmeta= append_extra=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel) kernel=$2 ;;
+	--initrd) initrd=$2 ;;
+	--results) results=$2 ;;
+	--accel) accel=$2 ;;
+	--cpus) cpus=$2 ;;
+	--mem) mem=$2 ;;
+	--deadline) deadline=$2 ;;
+	--idle) idle=$2 ;;
+	--label) label=$2 ;;
+	--kernel-meta) kmeta=$2 ;;
+	--append) append_extra=$2 ;;
+	*) echo "qemu-run.sh: unknown argument $1" >&2; exit 2 ;;
+	esac
+	shift 2
+done
+
+say() { echo "[run] $*"; }
+die() { echo "[run] error: $*" >&2; exit "${2:-2}"; }
+
+[ -r "$kernel" ] || die "kernel image '$kernel' not found"
+[ -r "$initrd" ] || die "initramfs '$initrd' not found"
+case "$accel" in auto | kvm | tcg) ;; *) die "ACCEL=$accel: use auto, kvm or tcg" ;; esac
+[[ $cpus =~ ^[0-9]+$ ]] && [ "$cpus" -ge 1 ] || die "GUEST_CPUS=$cpus is not a CPU count"
+qemu=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 missing (apt-get install qemu-system-x86)"
+
+run_id=$(date -u +%Y%m%d-%H%M%S)-$label
+dir=$results/$run_id
+n=1
+while [ -e "$dir" ]; do dir=$results/$run_id.$n; n=$((n + 1)); done
+run_id=${dir##*/}
+mkdir -p "$dir" || die "cannot create $dir"
+ln -sfn "$run_id" "$results/latest"
+
+# --- accelerator -----------------------------------------------------------
+# /dev/kvm may open while KVM guests never start (the case on the build
+# machines), so KVM counts only when a probe boot prints the kernel banner
+# within a short deadline.
+probe_kvm() {
+	[ -r /dev/kvm ] && [ -w /dev/kvm ] || { echo "no usable /dev/kvm"; return 1; }
+	local log="$dir/kvm-probe.log" pid i
+	: >"$log"
+	"$qemu" -accel kvm -nodefaults -display none -no-reboot -m 256M \
+		-kernel "$kernel" -append "console=ttyS0 panic=-1 rdinit=/none" \
+		-serial "file:$log" </dev/null >/dev/null 2>"$dir/kvm-probe.err" &
+	pid=$!
+	for i in $(seq 1 50); do	# 10 s
+		if grep -q "Linux version" "$log" 2>/dev/null; then
+			kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+			return 0
+		fi
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.2
+	done
+	kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+	echo "a KVM guest printed nothing within 10 s$(head -c 200 "$dir/kvm-probe.err" | tr '\n' ' ' | sed 's/^./: &/')"
+	return 1
+}
+
+case "$accel" in
+kvm)
+	why=$(probe_kvm) || die "ACCEL=kvm: KVM does not work here ($why); use ACCEL=tcg or auto" 20
+	used=kvm ;;
+tcg) used=tcg ;;
+auto)
+	if why=$(probe_kvm); then
+		used=kvm
+	else
+		used=tcg
+		say "KVM unusable ($why): falling back to TCG (-accel tcg,thread=multi)"
+	fi ;;
+esac
+if [ "$used" = kvm ]; then
+	accel_args=(-accel kvm -cpu host)
+else
+	accel_args=(-accel tcg,thread=multi)
+fi
+
+# --- boot --------------------------------------------------------------------
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=4 $append_extra"
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+t0=$(date +%s)
+say "booting $(basename "$kernel") on $cpus vCPUs ($used, $mem), deadline ${deadline}s: $dir"
+: >"$dir/console.log"
+: >"$dir/results.jsonl"
+"$qemu" "${accel_args[@]}" -smp "$cpus" -m "$mem" -nodefaults -display none \
+	-no-reboot -kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
+	-serial "file:$dir/console.log" -serial "file:$dir/results.jsonl" \
+	</dev/null >"$dir/qemu.log" 2>&1 &
+qpid=$!
+
+# Progress: the init steps and the top-level KTAP results, as they arrive.
+tail -n +1 -F "$dir/console.log" 2>/dev/null |
+	grep --line-buffered -E '^\[init\]|^(not )?ok [0-9]|^RUNNER_EXIT=|Kernel panic' |
+	sed -u 's/\r$//; s/^/  /' &
+tailpid=$!
+
+host_status=
+last_size=-1 last_change=$t0
+while kill -0 "$qpid" 2>/dev/null; do
+	sleep 1
+	now=$(date +%s)
+	size=$(($(stat -c %s "$dir/console.log") + $(stat -c %s "$dir/results.jsonl")))
+	if [ "$size" != "$last_size" ]; then
+		last_size=$size last_change=$now
+	fi
+	if [ $((now - t0)) -ge "$deadline" ]; then
+		host_status=deadline
+		break
+	fi
+	if [ $((now - last_change)) -ge "$idle" ]; then
+		host_status=hang
+		break
+	fi
+done
+if [ -n "$host_status" ]; then
+	kill "$qpid" 2>/dev/null
+	sleep 1
+	kill -9 "$qpid" 2>/dev/null
+fi
+wait "$qpid" 2>/dev/null
+qemu_rc=$?
+sleep 0.3
+kill "$tailpid" 2>/dev/null
+wait "$tailpid" 2>/dev/null
+duration=$(($(date +%s) - t0))
+
+# --- results -----------------------------------------------------------------
+tr -d '\r' <"$dir/console.log" |
+	grep -aE '^[[:space:]]*(KTAP version|TAP version|1\.\.[0-9]|ok [0-9]|not ok [0-9]|#)' \
+	>"$dir/results.ktap"
+
+marker=$(tr -d '\r' <"$dir/console.log" | grep -aoE '^RUNNER_EXIT=[0-9]+' | tail -n 1)
+runner_exit=null
+if [ -n "$marker" ]; then
+	runner_exit=${marker#RUNNER_EXIT=}
+	if [ "$runner_exit" -ge 128 ]; then
+		host_status=runner-crashed
+		rc=14
+	else
+		host_status=ok
+		rc=$runner_exit
+	fi
+elif grep -aq 'Kernel panic' "$dir/console.log"; then
+	host_status=panic rc=10
+elif [ "$host_status" = hang ]; then
+	rc=11
+elif [ "$host_status" = deadline ]; then
+	rc=12
+else
+	host_status=qemu-died rc=13
+fi
+
+# The scenario that was running when the guest stopped: the last
+# scenario_start without a result.
+last_started=$(grep -a '"type":"scenario_start"' "$dir/results.jsonl" | tail -n 1 |
+	sed -n 's/.*"name":"\([^"]*\)".*/\1/p')
+last_scenario=null
+if [ -n "$last_started" ] &&
+	! grep -a '"type":"result"' "$dir/results.jsonl" | grep -aq "\"name\":\"$last_started\""; then
+	last_scenario="\"$last_started\""
+fi
+release=$(tr -d '\r' <"$dir/console.log" | sed -n 's/.*Linux version \([^ ]*\).*/\1/p' | head -n 1)
+kjson={}
+[ -n "$kmeta" ] && [ -r "$kmeta" ] && kjson=$(cat "$kmeta")
+cat >"$dir/meta.json" <<JSON
+{"run_id":"$run_id","label":"$label","accel":"$used","guest_cpus":$cpus,"guest_mem":"$mem",
+ "kernel_image":"$kernel","kernel_release":"$release","kernel_build":$kjson,
+ "runner_exit":$runner_exit,"host_status":"$host_status","qemu_exit":$qemu_rc,
+ "last_scenario":$last_scenario,"started":"$started","duration_s":$duration,
+ "deadline_s":$deadline,"idle_s":$idle}
+JSON
+
+pass=$(grep -E '^ok [0-9]+' "$dir/results.ktap" | grep -cv '# SKIP')
+skip=$(grep -cE '^ok [0-9]+.*# SKIP' "$dir/results.ktap")
+fail=$(grep -cE '^not ok [0-9]+' "$dir/results.ktap")
+case "$host_status" in
+ok) ;;
+panic) say "guest kernel panicked${last_started:+ during scenario '$last_started'}" ;;
+hang) say "guest hung: no output for ${idle}s${last_started:+ during scenario '$last_started'}" ;;
+deadline) say "run exceeded its ${deadline}s deadline${last_started:+ during scenario '$last_started'}" ;;
+runner-crashed) say "runner crashed (signal $((runner_exit - 128)))${last_started:+ during scenario '$last_started'}" ;;
+qemu-died) say "QEMU exited ($qemu_rc) before the runner finished${last_started:+ (scenario '$last_started')}; see $dir/qemu.log" ;;
+esac
+if [ "$rc" = 0 ]; then verdict=PASS; elif [ "$rc" = 4 ]; then verdict=SKIP; else verdict=FAIL; fi
+say "verdict: $verdict ($pass passed, $fail failed, $skip skipped; exit $rc) in ${duration}s on $used"
+say "results: $dir"
+exit "$rc"

@@ -1,0 +1,51 @@
+#!/bin/bash
+# make-test.sh "MAKE" - everything `make test` runs, in order, with one
+# closing line CI reads: "make test: N passed, M failed".
+#
+# Steps: host unit tests of the runner (ASan/UBSan), report tests, scenario
+# validation (quick and default suites), the host-safety check, then the
+# guest smoke run: build the patched kernel, the quick initramfs, boot it
+# in QEMU and run the quick suite. Each step ends with its own
+# "<label>: N passed, M failed" line; a step that fails without one counts
+# as one failure. Later steps still run after a failure, except the guest
+# run, which needs the kernel.
+set -uo pipefail
+make=${1:-make}
+log_dir=${BUILD:-build}/test-logs
+mkdir -p "$log_dir"
+total_p=0 total_f=0
+
+step() {
+	local label=$1
+	shift
+	echo "== $label"
+	local log="$log_dir/$label.log"
+	"$@" 2>&1 | tee "$log"
+	local rc=${PIPESTATUS[0]}
+	local line
+	line=$(grep -E '^[A-Za-z0-9 _./-]+: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+	local p=0 f=0
+	if [ -n "$line" ]; then
+		p=$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$line")
+		f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")
+	fi
+	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		f=1
+	fi
+	[ -n "$line" ] || [ "$rc" != 0 ] || p=1
+	total_p=$((total_p + p)) total_f=$((total_f + f))
+	return "$rc"
+}
+
+step unit $make unit-tests
+if $make -n report-tests >/dev/null 2>&1; then
+	step report $make report-tests
+fi
+step scenarios $make check-scenarios SCENARIOS="quick default"
+step host-safety $make host-safety
+if step kernel $make kernel; then
+	step initramfs $make initramfs SCENARIOS=quick &&
+		step guest-smoke tests/guest-smoke.sh "$make"
+fi
+echo "make test: $total_p passed, $total_f failed"
+[ "$total_f" = 0 ]
