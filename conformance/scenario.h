@@ -172,7 +172,10 @@ int scn_find_group(const struct scenario *s, const char *path);
 /* Index of the task with this name, or -1. */
 int scn_find_task(const struct scenario *s, const char *name);
 
-/* Format a CPU mask as a kernel cpu list ("0-2,5"). */
+/*
+ * Format a CPU mask as a kernel cpu list ("0-2,5"; "" for an empty mask).
+ * Returns the length written, or -ENOSPC if buf is too small.
+ */
 int scn_cpumask_format(scn_cpumask_t mask, char *buf, size_t len);
 
 /* Parse a kernel cpu list; returns 0 or -EINVAL. */
@@ -183,5 +186,52 @@ scn_cpumask_t scn_task_effective_cpus(const struct scenario *s, int task);
 
 const char *scn_action_name(enum scn_action a);
 const char *scn_kind_name(enum scn_task_kind k);
+
+/*
+ * Additions (H1). Backward compatible: nothing above changed meaning.
+ */
+
+/* Limits of the format, enforced by the parser. */
+#define SCN_MAX_FILE_BYTES	(1 << 20)	/* larger input is rejected */
+#define SCN_MAX_LINE		1023		/* characters per line */
+#define SCN_MAX_DEPTH		8		/* group nesting */
+#define SCN_MAX_COUNT		64		/* instances per task entry */
+#define SCN_MAX_INSTANCES	1024		/* task instances in total */
+#define SCN_MAX_TIME_US		3600000000ULL	/* any time value: 1 hour */
+#define SCN_DEFAULT_PERIOD_US	100000		/* cpu.max period default */
+#define SCN_TIMEOUT_SLACK_US	10000000	/* derived timeout: 2 x run + 10 s */
+
+/* Mask of the scenario's CPUs (bits 0 .. cpus - 1). */
+scn_cpumask_t scn_all_cpus(const struct scenario *s);
+
+/* Number of CPUs in a mask. */
+int scn_cpumask_count(scn_cpumask_t mask);
+
+/*
+ * Effective cpuset of group g: the intersection of the cpusets set on g and
+ * its ancestors; scn_all_cpus() when none is set. g < 0: the root.
+ */
+scn_cpumask_t scn_group_cpuset(const struct scenario *s, int g);
+
+/*
+ * Effective affinity of task t in state st: its current affinity (0 = all)
+ * restricted by the cpusets of its current group and by st->online.
+ */
+scn_cpumask_t scn_state_task_cpus(const struct scenario *s,
+				  const struct scn_state *st, int t);
+
+/* The scenario's deadline: timeout_us, or 2 x scn_duration_us() + 10 s. */
+uint64_t scn_timeout_us(const struct scenario *s);
+
+/* "v1" / "v2". */
+const char *scn_hierarchy_name(enum scn_hierarchy h);
+
+/*
+ * Kernel-side weight of group g's entity in state st, in the 1024 = nice-0
+ * scale: v2 cpu.weight * 1024 / 100 (unrounded), v1 cpu.shares, and 3
+ * (WEIGHT_IDLEPRIO) for an idle group.
+ */
+double scn_group_kernel_weight(const struct scenario *s,
+			       const struct scn_state *st, int g);
 
 #endif /* CONFORM_SCENARIO_H */
