@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * scenario.h - the in-memory form of one cgroup-scenarios/*.scn file.
+ * scenario.h - the in-memory form of one cgroup-scenarios/ .scn file.
  *
  * One parser (scenario.c) serves the host validator (conform --check) and
  * the guest runner. The file format is documented in
