@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel.h - the kernel model: the split CFS should produce for one
+ * sample, from the sampled PELT group state and task placement.
+ *
+ * On each CPU the runnable entities of a cfs_rq share it in proportion to
+ * their weights; a task's share of its CPU is the product, down its
+ * group path, of weight / sum(runnable sibling weights). Tasks weigh 1024
+ * (nice 0). A group entity's weight on CPU c is calc_group_shares()
+ * (kernel/sched/fair.c, 6.1):
+ *
+ *   load      = max(cfs_rq->load.weight, cfs_rq->avg.load_avg)
+ *   tg_weight = <tg load> - cfs_rq->tg_load_avg_contrib + load
+ *   weight    = clamp(tg_shares * load / tg_weight, MIN_SHARES, tg_shares)
+ *
+ * with <tg load> taken three ways (enum km_kind).
+ */
+#ifndef CONFORM_KMODEL_H
+#define CONFORM_KMODEL_H
+
+#include "measure.h"
+#include "pelt.h"
+#include "scenario.h"
+
+enum km_kind {
+	/*
+	 * As defined: tg_weight = sum over the other online CPUs of their
+	 * cfs_rq avg.load_avg (offline or off-list cfs_rqs count 0) + load.
+	 */
+	KM_DEFINED,
+	/* As computed: from the sampled tg->load_avg and contrib. */
+	KM_COMPUTED,
+	/* From the sampled group entity weights (se->load.weight). */
+	KM_SE,
+	KM_KINDS,
+};
+
+#define KM_NICE0_WEIGHT	1024.0
+/* MIN_SHARES (2) is applied to scaled shares: 2 / 1024 unscaled. */
+#define KM_MIN_SHARES	(2.0 / 1024.0)
+
+struct km_input {
+	const struct scenario *s;
+	const struct scn_state *st;
+	const struct pelt_snap *p;	/* NULL: nominal weights only */
+	scn_cpumask_t online;
+	int ncpus;
+	int ninst;
+	const int *inst_task;		/* instance -> task */
+	const struct task_sample *ts;	/* instance placement and state */
+};
+
+/* scale_load_down(tg->shares) for a configured weight. */
+double km_tg_shares(enum scn_hierarchy h, unsigned long weight, int idle);
+
+/* calc_group_shares() in unscaled units. */
+double km_calc_group_shares(double tg_shares, double load, double tg_weight);
+
+/*
+ * share[i] = the fraction of its CPU instance i gets in this sample
+ * (0 when not runnable). Returns the number of group weights that had to
+ * fall back to another source (e.g. KM_SE without se weights), or
+ * -EINVAL.
+ */
+int km_shares(const struct km_input *in, enum km_kind k, double *share);
+
+const char *km_kind_name(enum km_kind k);
+
+#endif /* CONFORM_KMODEL_H */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * measure.h - per-task CPU time and placement, read from /proc.
+ *
+ * CPU time is sum_exec_runtime from /proc/<pid>/schedstat (ns, exact);
+ * the CPU a task last ran on is field 39 of /proc/<pid>/stat, its state
+ * field 3 ('R' = runnable or running).
+ */
+#ifndef CONFORM_MEASURE_H
+#define CONFORM_MEASURE_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+struct task_sample {
+	uint64_t ns;		/* cumulative CPU time */
+	int cpu;		/* CPU it ran on last; -1 unknown */
+	char state;		/* 'R', 'S', 'T', ...; '?' unknown */
+};
+
+/* Parse the first field of a schedstat line. Returns 0 or -EINVAL. */
+int measure_parse_schedstat(const char *buf, uint64_t *ns);
+
+/* Parse state (field 3) and processor (field 39) of a stat line. */
+int measure_parse_stat(const char *buf, char *state, int *cpu);
+
+/* Read both for pid. Returns 0 or -errno (-ESRCH: gone). */
+int measure_read_task(pid_t pid, struct task_sample *ts);
+
+/* CPU time of the calling thread, ns (CLOCK_THREAD_CPUTIME_ID). */
+uint64_t measure_self_ns(void);
+
+/* CLOCK_MONOTONIC in microseconds. */
+uint64_t measure_now_us(void);
+
+#endif /* CONFORM_MEASURE_H */

@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * runner.c - the life of one scenario.
+ *
+ * parent (the runner)               scenario process (own pgid)
+ *   hierarchy setup / SKIP checks
+ *   scenario_start record
+ *   fork ------------------------->  kmsg mark, cgroups, workers,
+ *   wait with deadline                sample + phases, kill workers,
+ *                                     remove cgroups, restore CPUs,
+ *                                     analyse, KTAP subtests, JSON
+ *   <--------- verdict over a pipe    exit
+ *   kill(-pgid), remove leftovers,
+ *   restore CPUs, hierarchy teardown,
+ *   top-level KTAP line
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cgroups.h"
+#include "hotplug.h"
+#include "jsonout.h"
+#include "kmsg.h"
+#include "ktap.h"
+#include "measure.h"
+#include "pelt_debugfs.h"
+#include "runner.h"
+#include "sampler.h"
+#include "workload.h"
+
+struct child_msg {
+	int verdict;
+	int emitted;		/* the child wrote the result record */
+	char reason[256];
+};
+
+static bool uses_cpuset(const struct scenario *s)
+{
+	int g;
+
+	for (g = 0; g < s->ngroups; g++)
+		if (s->groups[g].cpuset)
+			return true;
+	return false;
+}
+
+static int attach_cb(void *ctx, int g, pid_t pid)
+{
+	return cg_attach(ctx, g, pid);
+}
+
+enum pelt_source runner_probe_source(void)
+{
+	static struct scenario probe;
+	static struct cg_ctx cg;
+	enum pelt_source src = PELT_SRC_NONE;
+	char why[256], err[256];
+
+	memset(&probe, 0, sizeof(probe));
+	probe.hierarchy = SCN_V2;
+	if (!cg_hier_setup(SCN_V2, false, why, sizeof(why)) &&
+	    !cg_create_tree(&cg, &probe, 0, err, sizeof(err))) {
+		if (cg_has_cpu_pelt(&cg))
+			src = PELT_SRC_CPU_PELT;
+	}
+	if (cg.s)
+		cg_remove_tree(&cg);
+	cg_remove_root(SCN_V2, 0);
+	if (src == PELT_SRC_NONE && !access(PELT_DEBUGFS_PATH, R_OK))
+		src = PELT_SRC_DEBUGFS;
+	return src;
+}
+
+static void sleep_until(uint64_t t_us)
+{
+	struct timespec ts = { t_us / 1000000, (t_us % 1000000) * 1000 };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+	       EINTR)
+		;
+}
+
+static int do_phase(const struct scenario *s, struct scn_state *st,
+		    const struct scn_phase *p, struct cg_ctx *cg,
+		    struct workload *w)
+{
+	int r = 0, fd;
+
+	switch (p->action) {
+	case SCN_ACT_WEIGHT:
+		r = cg_set_weight(cg, p->group, p->value);
+		break;
+	case SCN_ACT_MOVE:
+		r = wl_move(w, p->task, p->group, attach_cb, cg);
+		break;
+	case SCN_ACT_AFFINITY:
+		r = wl_set_affinity(w, p->task, p->cpus);
+		break;
+	case SCN_ACT_OFFLINE:
+		r = hotplug_set(p->cpu, false);
+		break;
+	case SCN_ACT_ONLINE:
+		r = hotplug_set(p->cpu, true);
+		break;
+	case SCN_ACT_STOP:
+		r = wl_signal(w, p->task, SIGSTOP);
+		break;
+	case SCN_ACT_CONT:
+		r = wl_signal(w, p->task, SIGCONT);
+		break;
+	case SCN_ACT_MAX:
+		r = cg_set_max(cg, p->group, p->quota_us, p->period_us);
+		break;
+	case SCN_ACT_PANIC:
+		fd = open("/proc/sysrq-trigger", O_WRONLY);
+		if (fd >= 0) {
+			if (write(fd, "c", 1) < 0)
+				r = -errno;
+			close(fd);
+		} else {
+			r = -errno;
+		}
+		break;
+	}
+	scn_state_apply(s, st, p);
+	/* Joining a group with a cpuset resets the affinity: re-apply. */
+	if (!r && p->action == SCN_ACT_MOVE)
+		r = wl_set_affinity(w, p->task, st->task_cpus[p->task]);
+	return r;
+}
+
+static void __attribute__((noreturn)) child_exit(int fd,
+						 const struct child_msg *m)
+{
+	fflush(stdout);
+	if (write(fd, m, sizeof(*m)) < 0)
+		_exit(3);
+	_exit(0);
+}
+
+static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
+						     int index, int msg_fd)
+{
+	static struct cg_ctx cg;
+	static struct workload w;
+	static struct scn_state st;
+	static struct scn_result res;
+	static struct kmsg_report km;
+	struct child_msg m;
+	struct sample_set ss;
+	struct sampler sp;
+	enum pelt_source src;
+	char err[256] = "";
+	scn_cpumask_t online0 = 0;
+	uint64_t t0, dur = scn_duration_us(s), t_end;
+	int kfd, r, k = 0, pi = 0, cap;
+	char phase_err[256] = "";
+
+	memset(&m, 0, sizeof(m));
+	memset(&ss, 0, sizeof(ss));
+	memset(&sp, 0, sizeof(sp));
+	hotplug_online_mask(&online0);
+	kfd = kmsg_begin();
+
+	r = cg_create_tree(&cg, s, index, err, sizeof(err));
+	if (r) {
+		cg_remove_tree(&cg);
+		m.verdict = V_ERROR;
+		snprintf(m.reason, sizeof(m.reason), "%s", err);
+		child_exit(msg_fd, &m);
+	}
+	if (cg_has_cpu_pelt(&cg))
+		src = PELT_SRC_CPU_PELT;
+	else if (!access(PELT_DEBUGFS_PATH, R_OK))
+		src = PELT_SRC_DEBUGFS;
+	else
+		src = PELT_SRC_NONE;
+	if (src == PELT_SRC_NONE) {
+		cg_remove_tree(&cg);
+		m.verdict = V_SKIP;
+		snprintf(m.reason, sizeof(m.reason),
+			 "no PELT group state: no cpu.pelt and no "
+			 PELT_DEBUGFS_PATH);
+		child_exit(msg_fd, &m);
+	}
+
+	scn_state_init(s, &st);
+	r = wl_spawn(&w, s, &st, attach_cb, &cg, err, sizeof(err));
+	cap = (int)(dur / s->sample_us) + 16 + s->nphases;
+	if (!r)
+		r = sset_init(&ss, cap, w.ninst, s->ngroups,
+			      hotplug_possible() > 0 ? hotplug_possible() :
+			      s->cpus);
+	if (!r)
+		r = sampler_init(&sp, s, &w, &cg, src);
+	if (r) {
+		if (!err[0])
+			snprintf(err, sizeof(err), "setup: %s", strerror(-r));
+		goto fail;
+	}
+
+	wl_start(&w);
+	t0 = measure_now_us();
+	t_end = t0 + dur;
+	for (;;) {
+		uint64_t ts = t0 + (uint64_t)k * s->sample_us, tp = UINT64_MAX;
+		uint64_t now;
+
+		if (pi < s->nphases)
+			tp = t0 + s->phases[pi].at_us;
+		if (ts > t_end && tp > t_end)
+			break;
+		sleep_until(ts < tp ? ts : tp);
+		now = measure_now_us();
+		while (pi < s->nphases && t0 + s->phases[pi].at_us <= now) {
+			r = do_phase(s, &st, &s->phases[pi], &cg, &w);
+			if (r && !phase_err[0])
+				snprintf(phase_err, sizeof(phase_err),
+					 "phase %d (%s, line %d): %s", pi,
+					 scn_action_name(s->phases[pi].action),
+					 s->phases[pi].line, strerror(-r));
+			pi++;
+		}
+		if (ts <= now && ts <= t_end) {
+			r = sampler_take(&sp, &ss, measure_now_us() - t0, pi);
+			if (r == -ENOSPC)
+				break;
+			k++;
+		}
+	}
+	wl_kill(&w);
+	hotplug_restore(online0);
+	r = cg_remove_tree(&cg);
+	kmsg_end(kfd, &km);
+	kfd = -1;
+
+	{
+		struct vd_input in = {
+			.s = s, .st = &st, .ss = &ss, .inst_task = w.task_of,
+			.src = src, .win_start_us = scn_measure_start_us(s),
+			.win_len_us = s->measure_us,
+		};
+
+		memset(&res, 0, sizeof(res));
+		vd_analyze(&in, &res);
+	}
+	if (r)
+		vd_diag(&res, "cgroup removal: %s", strerror(-r));
+	res.sampler_cpu_us = ss.cost_ns / 1000;
+	res.sampler_overhead = dur ? (double)ss.cost_ns / 1000.0 / dur : 0;
+	if (ss.errors)
+		vd_diag(&res, "%d failed reads, last: %s", ss.errors,
+			ss.last_error);
+	if (km.warnings) {
+		int i;
+
+		for (i = 0; i < km.nlines; i++)
+			vd_diag(&res, "kmsg: %s", km.lines[i]);
+		if (res.v == V_PASS || res.v == V_FAIL) {
+			res.v = V_FAIL;
+			snprintf(res.reason, sizeof(res.reason),
+				 "%d scheduler warning(s) in the kernel log: "
+				 "%.180s", km.warnings, km.lines[0]);
+		}
+	}
+	if (phase_err[0]) {
+		res.v = V_ERROR;
+		snprintf(res.reason, sizeof(res.reason), "%s", phase_err);
+	}
+	if (res.v != V_ERROR || res.intervals >= 2)
+		ktap_subtests(stdout, s, &res);
+	jout_series(s, &ss);
+	jout_result(index, s, &res, measure_now_us() - t0, &km);
+	m.verdict = res.v;
+	m.emitted = 1;
+	snprintf(m.reason, sizeof(m.reason), "%s", res.reason);
+	child_exit(msg_fd, &m);
+fail:
+	wl_kill(&w);
+	hotplug_restore(online0);
+	cg_remove_tree(&cg);
+	if (kfd >= 0)
+		close(kfd);
+	m.verdict = V_ERROR;
+	snprintf(m.reason, sizeof(m.reason), "%s", err);
+	child_exit(msg_fd, &m);
+}
+
+static bool cpus_available(const struct scenario *s, char *why, size_t len)
+{
+	scn_cpumask_t on = 0, need;
+	int c, n = 0;
+
+	need = s->cpus >= 64 ? ~0ull : (1ull << s->cpus) - 1;
+	if (hotplug_online_mask(&on)) {
+		snprintf(why, len, "cannot read online CPUs");
+		return false;
+	}
+	for (c = 0; c < SCN_MAX_CPUS; c++)
+		n += !!(on & (1ull << c));
+	if ((on & need) != need) {
+		snprintf(why, len, "needs CPUs 0-%d online, %d online",
+			 s->cpus - 1, n);
+		return false;
+	}
+	return true;
+}
+
+enum verdict runner_run(const struct scenario *s, int index)
+{
+	struct child_msg m;
+	char why[256] = "";
+	uint64_t start = measure_now_us(), deadline;
+	scn_cpumask_t online0 = 0;
+	sigset_t set, old;
+	int fds[2], r, status = 0, timeout = 0;
+	pid_t pid;
+
+	jout_scenario_start(index, s);
+	if (!cpus_available(s, why, sizeof(why))) {
+		ktap_result(stdout, index, s->name, V_SKIP, why, 0);
+		jout_result_bare(index, s->name, V_SKIP, why, 0);
+		return V_SKIP;
+	}
+	r = cg_hier_setup(s->hierarchy, uses_cpuset(s), why, sizeof(why));
+	if (r) {
+		enum verdict v = r == -EOPNOTSUPP ? V_SKIP : V_ERROR;
+
+		cg_hier_teardown(s->hierarchy);
+		ktap_result(stdout, index, s->name, v, why, 0);
+		jout_result_bare(index, s->name, v, why, 0);
+		return v;
+	}
+	hotplug_online_mask(&online0);
+	if (pipe2(fds, O_CLOEXEC)) {
+		snprintf(why, sizeof(why), "pipe: %s", strerror(errno));
+		goto error;
+	}
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, &old);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(why, sizeof(why), "fork: %s", strerror(errno));
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		close(fds[0]);
+		close(fds[1]);
+		goto error;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		close(fds[0]);
+		scenario_child(s, index, fds[1]);
+	}
+	setpgid(pid, pid);
+	close(fds[1]);
+
+	deadline = start + (s->timeout_us ? s->timeout_us :
+			    scn_duration_us(s) + RUNNER_DEADLINE_SLACK_US);
+	for (;;) {
+		uint64_t now = measure_now_us();
+		struct timespec to;
+		siginfo_t info;
+
+		r = waitpid(pid, &status, WNOHANG);
+		if (r == pid)
+			break;
+		if (now >= deadline) {
+			timeout = 1;
+			kill(-pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			break;
+		}
+		to.tv_sec = (deadline - now) / 1000000;
+		to.tv_nsec = ((deadline - now) % 1000000) * 1000;
+		sigtimedwait(&set, &info, &to);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	/* Workers left behind by a crashed scenario process. */
+	kill(-pid, SIGKILL);
+
+	memset(&m, 0, sizeof(m));
+	if (timeout) {
+		m.verdict = V_ERROR;
+		snprintf(m.reason, sizeof(m.reason),
+			 "deadline of %llu us exceeded",
+			 (unsigned long long)(deadline - start));
+	} else if (read(fds[0], &m, sizeof(m)) != sizeof(m)) {
+		memset(&m, 0, sizeof(m));
+		m.verdict = V_ERROR;
+		if (WIFSIGNALED(status))
+			snprintf(m.reason, sizeof(m.reason),
+				 "scenario process killed by signal %d",
+				 WTERMSIG(status));
+		else
+			snprintf(m.reason, sizeof(m.reason),
+				 "scenario process exited %d without a "
+				 "result", WEXITSTATUS(status));
+	}
+	close(fds[0]);
+	{
+		struct timespec ts = { 0, 50000000 };
+
+		nanosleep(&ts, NULL);	/* let SIGKILLed tasks exit */
+	}
+	hotplug_restore(online0);
+	if (cg_remove_root(s->hierarchy, index))
+		ktap_diag(stdout, 0, "%s: leftover cgroup conform.%d not "
+			  "removed", s->name, index);
+	cg_hier_teardown(s->hierarchy);
+	if (!m.emitted)
+		jout_result_bare(index, s->name, m.verdict, m.reason,
+				 measure_now_us() - start);
+	ktap_result(stdout, index, s->name, m.verdict, m.reason, timeout);
+	return m.verdict;
+error:
+	cg_hier_teardown(s->hierarchy);
+	ktap_result(stdout, index, s->name, V_ERROR, why, 0);
+	jout_result_bare(index, s->name, V_ERROR, why, 0);
+	return V_ERROR;
+}

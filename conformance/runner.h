@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * runner.h - run one scenario: set up its hierarchy, fork the scenario
+ * process (its own process group, with a deadline), which builds the
+ * cgroups, runs the workload and the sampler, analyses and reports; then
+ * clean up whatever it left behind.
+ */
+#ifndef CONFORM_RUNNER_H
+#define CONFORM_RUNNER_H
+
+#include "pelt.h"
+#include "scenario.h"
+#include "verdict.h"
+
+/* Extra time over the scenario's duration for setup, analysis, cleanup. */
+#define RUNNER_DEADLINE_SLACK_US	30000000ull
+
+/* PELT source of this kernel (probes a scratch cgroup). */
+enum pelt_source runner_probe_source(void);
+
+/* Runs s as scenario number index; prints KTAP, streams JSON. */
+enum verdict runner_run(const struct scenario *s, int index);
+
+#endif /* CONFORM_RUNNER_H */

@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verdict.c - measured split vs kernel model vs ideal, with statistics,
+ * and the check of the PELT aggregate against its definition.
+ *
+ * Aggregation check (per group, on every sample of the window):
+ *  - tg_load_avg against the sum of the contributions the source shows
+ *    (sched/debug hides off-list and offline cfs_rqs: an excess there is
+ *    a "hidden_contrib", with cpu.pelt a "sum_mismatch");
+ *  - each online, listed contribution against its cfs_rq's load_avg:
+ *    update_tg_load_avg() lets them differ by contrib/64 (plus what the
+ *    load moved since the last update: agg_tolerance of it) before it
+ *    propagates: beyond that, "stale_contrib";
+ *  - an offline CPU's or an off-list cfs_rq's contribution must be zero:
+ *    "offline_contrib" / "off_list_contrib".
+ * Reads of several CPUs are not atomic, so a single failed sample proves
+ * nothing: an issue is raised only when it persists in at least half of
+ * the window's samples (and at least two).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ideal.h"
+#include "verdict.h"
+
+#define AGG_ABS_SLACK	8.0	/* load units: rounding, tiny loads */
+
+const char *vd_name(enum verdict v)
+{
+	switch (v) {
+	case V_PASS:
+		return "pass";
+	case V_FAIL:
+		return "fail";
+	case V_SKIP:
+		return "skip";
+	default:
+		return "error";
+	}
+}
+
+void vd_diag(struct scn_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->ndiag >= VD_MAX_DIAG)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->diag[r->ndiag++], VD_DIAG_LEN, fmt, ap);
+	va_end(ap);
+}
+
+/* One sample interval (k-1, k]: measured and predicted CPU time. */
+struct ival {
+	double tot;			/* ns, all instances */
+	double *meas;			/* [ngroups] ns, hierarchical */
+	double *pred[KM_KINDS];		/* [ngroups] ns, hierarchical */
+	double *cap;			/* [ncpus] ns */
+	double *gcpu_meas;		/* [ngroups * ncpus] ns */
+	double *gcpu_pred;		/* [ngroups * ncpus] ns, defined */
+	double *share;			/* [ninst] scratch */
+	double *d;			/* [ninst] scratch */
+	int *cpu;			/* [ninst] scratch */
+};
+
+static int ival_alloc(struct ival *iv, int ng, int nc, int ni)
+{
+	int k;
+
+	memset(iv, 0, sizeof(*iv));
+	iv->meas = calloc(ng + 1, sizeof(double));
+	for (k = 0; k < KM_KINDS; k++)
+		iv->pred[k] = calloc(ng + 1, sizeof(double));
+	iv->cap = calloc(nc + 1, sizeof(double));
+	iv->gcpu_meas = calloc((size_t)(ng + 1) * nc, sizeof(double));
+	iv->gcpu_pred = calloc((size_t)(ng + 1) * nc, sizeof(double));
+	iv->share = calloc(ni + 1, sizeof(double));
+	iv->d = calloc(ni + 1, sizeof(double));
+	iv->cpu = calloc(ni + 1, sizeof(int));
+	if (!iv->meas || !iv->pred[0] || !iv->pred[1] || !iv->pred[2] ||
+	    !iv->cap || !iv->gcpu_meas || !iv->gcpu_pred || !iv->share ||
+	    !iv->d || !iv->cpu)
+		return -ENOMEM;
+	return 0;
+}
+
+static void ival_free(struct ival *iv)
+{
+	int k;
+
+	free(iv->meas);
+	for (k = 0; k < KM_KINDS; k++)
+		free(iv->pred[k]);
+	free(iv->cap);
+	free(iv->gcpu_meas);
+	free(iv->gcpu_pred);
+	free(iv->share);
+	free(iv->d);
+	free(iv->cpu);
+}
+
+static void add_up(const struct scenario *s, double *v, int g, double x)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		v[g] += x;
+}
+
+static void add_up_cpu(const struct scenario *s, double *v, int nc, int g,
+		       int c, double x)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		v[(size_t)g * nc + c] += x;
+}
+
+static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
+			 struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	const struct sample_set *ss = in->ss;
+	const struct sample *a = &ss->v[k - 1], *b = &ss->v[k];
+	int ng = s->ngroups, nc = ss->ncpus, ni = ss->ninst;
+	struct km_input km;
+	int i, c, kind, fb;
+
+	iv->tot = 0;
+	memset(iv->meas, 0, sizeof(double) * ng);
+	for (kind = 0; kind < KM_KINDS; kind++)
+		memset(iv->pred[kind], 0, sizeof(double) * ng);
+	memset(iv->cap, 0, sizeof(double) * nc);
+	memset(iv->gcpu_meas, 0, sizeof(double) * ng * nc);
+	memset(iv->gcpu_pred, 0, sizeof(double) * ng * nc);
+
+	for (i = 0; i < ni; i++) {
+		double d = (double)b->ts[i].ns - (double)a->ts[i].ns;
+		int g = in->st->task_group[in->inst_task[i]];
+
+		c = b->ts[i].cpu;
+		if (c < 0 || c >= nc)
+			c = a->ts[i].cpu;
+		if (d < 0)
+			d = 0;
+		iv->d[i] = d;
+		iv->cpu[i] = c;
+		iv->tot += d;
+		add_up(s, iv->meas, g, d);
+		if (c >= 0 && c < nc) {
+			iv->cap[c] += d;
+			add_up_cpu(s, iv->gcpu_meas, nc, g, c, d);
+		}
+	}
+
+	memset(&km, 0, sizeof(km));
+	km.s = s;
+	km.st = in->st;
+	km.p = b->pelt_ok ? &b->pelt : NULL;
+	km.online = b->online;
+	km.ncpus = nc;
+	km.ninst = ni;
+	km.inst_task = in->inst_task;
+	km.ts = b->ts;
+	for (kind = 0; kind < KM_KINDS; kind++) {
+		double *runsum = calloc(nc, sizeof(double));
+
+		if (!runsum)
+			return -ENOMEM;
+		fb = km_shares(&km, kind, iv->share);
+		if (fb < 0) {
+			free(runsum);
+			return fb;
+		}
+		if (r)
+			r->km_fallbacks[kind] += fb;
+		for (i = 0; i < ni; i++)
+			if (b->ts[i].cpu >= 0 && b->ts[i].cpu < nc)
+				runsum[b->ts[i].cpu] += iv->share[i];
+		for (i = 0; i < ni; i++) {
+			int g = in->st->task_group[in->inst_task[i]];
+			double p;
+
+			c = iv->cpu[i];
+			if (c < 0 || c >= nc)
+				continue;
+			/*
+			 * Nothing runnable on c at the sample, yet time was
+			 * spent there: the model has no say, charge it as
+			 * measured.
+			 */
+			if (runsum[c] <= 0)
+				p = iv->d[i];
+			else if (b->ts[i].cpu == c)
+				p = iv->share[i] * iv->cap[c];
+			else
+				p = 0;
+			add_up(s, iv->pred[kind], g, p);
+			if (kind == KM_DEFINED)
+				add_up_cpu(s, iv->gcpu_pred, nc, g, c, p);
+		}
+		free(runsum);
+	}
+	return 0;
+}
+
+static void agg_count(struct scn_result *r, int g, int c, const char *kind,
+		      double amount, int *cnt, double *sum, int idx)
+{
+	(void)r;
+	(void)g;
+	(void)c;
+	(void)kind;
+	cnt[idx]++;
+	sum[idx] += amount;
+}
+
+enum { AK_SUM, AK_HIDDEN, AK_STALE, AK_OFFLINE, AK_OFFLIST, AK_N };
+static const char *const ak_name[AK_N] = {
+	"sum_mismatch", "hidden_contrib", "stale_contrib", "offline_contrib",
+	"off_list_contrib",
+};
+
+void vd_check_aggregation(const struct vd_input *in, int first, int last,
+			  struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	const struct sample_set *ss = in->ss;
+	int nc = ss->ncpus, g, k, c, a;
+	double tol = s->agg_tolerance;
+	/* counters [AK_N][ncpus + 1]; slot nc = "no CPU" */
+	int *cnt = calloc((size_t)AK_N * (nc + 1), sizeof(int));
+	double *sum = calloc((size_t)AK_N * (nc + 1), sizeof(double));
+
+	r->agg_ok = true;
+	r->agg_checked = 0;
+	if (!cnt || !sum || in->src == PELT_SRC_NONE)
+		goto out;
+	for (g = 0; g < s->ngroups; g++) {
+		int checked = 0;
+
+		memset(cnt, 0, sizeof(int) * AK_N * (nc + 1));
+		memset(sum, 0, sizeof(double) * AK_N * (nc + 1));
+		for (k = first; k <= last; k++) {
+			const struct sample *sm = &ss->v[k];
+			const struct pelt_snap *p = &sm->pelt;
+			double tg, sumc = 0, slack;
+
+			if (!sm->pelt_ok || !p->grp[g].present)
+				continue;
+			tg = pelt_tg_load_avg(p, g);
+			if (tg < 0)
+				continue;
+			checked++;
+			for (c = 0; c < nc; c++)
+				if (pelt_at(p, g, c)->present)
+					sumc += pelt_at(p, g, c)->contrib;
+			slack = tol * fmax(tg, sumc) + AGG_ABS_SLACK;
+			if (in->src == PELT_SRC_DEBUGFS && tg - sumc > slack)
+				agg_count(r, g, -1, "hidden", tg - sumc, cnt,
+					  sum, AK_HIDDEN * (nc + 1) + nc);
+			else if (fabs(tg - sumc) > slack)
+				agg_count(r, g, -1, "sum", tg - sumc, cnt, sum,
+					  AK_SUM * (nc + 1) + nc);
+			for (c = 0; c < nc; c++) {
+				const struct pelt_cpu *pc = pelt_at(p, g, c);
+				bool online = (sm->online & (1ull << c)) &&
+					      pc->online;
+				double dev, thr;
+
+				if (!pc->present)
+					continue;
+				if (!online) {
+					if (pc->contrib > AGG_ABS_SLACK)
+						agg_count(r, g, c, "off",
+							  pc->contrib, cnt, sum,
+							  AK_OFFLINE * (nc + 1)
+							  + c);
+					continue;
+				}
+				if (!pc->on_list) {
+					if (pc->contrib > AGG_ABS_SLACK)
+						agg_count(r, g, c, "offlist",
+							  pc->contrib, cnt, sum,
+							  AK_OFFLIST * (nc + 1)
+							  + c);
+					continue;
+				}
+				dev = pc->contrib - pc->load_avg;
+				thr = pc->contrib / 64 +
+				      tol * fmax(pc->contrib, pc->load_avg) +
+				      AGG_ABS_SLACK;
+				if (fabs(dev) > thr)
+					agg_count(r, g, c, "stale", dev, cnt,
+						  sum, AK_STALE * (nc + 1) + c);
+			}
+		}
+		r->agg_checked += checked;
+		for (a = 0; a < AK_N; a++)
+			for (c = 0; c <= nc; c++) {
+				int n = cnt[a * (nc + 1) + c];
+				struct agg_issue *is;
+				int need = checked / 2 > 2 ? (checked + 1) / 2 :
+					   2;
+
+				if (n < need)
+					continue;
+				r->agg_ok = false;
+				if (r->nissues >= VD_MAX_ISSUES)
+					continue;
+				is = &r->issues[r->nissues++];
+				is->group = g;
+				is->cpu = c == nc ? -1 : c;
+				snprintf(is->kind, sizeof(is->kind), "%s",
+					 ak_name[a]);
+				is->amount = sum[a * (nc + 1) + c] / n;
+				snprintf(is->detail, sizeof(is->detail),
+					 "%s: %s%s%d in %d of %d samples, mean "
+					 "%.0f", s->groups[g].path, ak_name[a],
+					 c == nc ? "" : " on cpu",
+					 c == nc ? 0 : c, n, checked,
+					 is->amount);
+				if (c == nc)	/* no CPU to name */
+					snprintf(is->detail, sizeof(is->detail),
+						 "%s: %s (tg_load_avg - sum of "
+						 "shown contribs) in %d of %d "
+						 "samples, mean %.0f",
+						 s->groups[g].path, ak_name[a],
+						 n, checked, is->amount);
+			}
+	}
+out:
+	free(cnt);
+	free(sum);
+}
+
+static void convergence(const struct vd_input *in, struct ival *iv,
+			int first, struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	const struct sample_set *ss = in->ss;
+	int p, k, g;
+
+	r->nconv = 0;
+	for (p = 0; p < s->nphases; p++) {
+		uint64_t at = s->phases[p].at_us;
+		uint64_t until = p + 1 < s->nphases ? s->phases[p + 1].at_us :
+				 ss->v[first].t_us;
+		int64_t conv = -1;
+
+		for (k = 1; k < ss->n && ss->v[k].t_us <= until; k++) {
+			double dev = 0;
+
+			if (ss->v[k - 1].t_us < at)
+				continue;
+			if (eval_interval(in, k, iv, NULL) || iv->tot <= 0)
+				continue;
+			for (g = 0; g < s->ngroups; g++)
+				dev = fmax(dev, fabs(iv->pred[KM_DEFINED][g] /
+						     iv->tot -
+						     r->g[g].model[KM_DEFINED]));
+			if (dev > s->tolerance)
+				conv = -1;
+			else if (conv < 0)
+				conv = (int64_t)(ss->v[k].t_us - at);
+		}
+		r->conv[r->nconv].phase = p;
+		r->conv[r->nconv].at_us = at;
+		r->conv[r->nconv].converged_after_us = conv;
+		r->nconv++;
+	}
+}
+
+int vd_analyze(const struct vd_input *in, struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	const struct sample_set *ss = in->ss;
+	int ng = s->ngroups, nc = ss->ncpus, first = -1, last = -1;
+	int k, g, c, w, W, nint, kind, ret = 0;
+	uint64_t half = s->sample_us / 2, end = in->win_start_us +
+						in->win_len_us;
+	double *wmeas = NULL, *wpred = NULL, *wtot = NULL, *x = NULL;
+	double tot = 0, tmeas[SCN_MAX_GROUPS], tpred[KM_KINDS][SCN_MAX_GROUPS];
+	double window_ns, icap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS];
+	double *gm = NULL, *gp = NULL;
+	struct ival iv;
+
+	r->src = in->src;
+	r->win_start_us = in->win_start_us;
+	r->win_len_us = in->win_len_us;
+	r->ncpus = nc;
+	r->samples = ss->n;
+	for (k = 0; k < ss->n; k++) {
+		if (first < 0 && ss->v[k].t_us + half >= in->win_start_us)
+			first = k;
+		if (ss->v[k].t_us <= end + half)
+			last = k;
+	}
+	nint = first >= 0 && last > first ? last - first : 0;
+	if (nint < 2) {
+		r->v = V_ERROR;
+		snprintf(r->reason, sizeof(r->reason),
+			 "only %d sample intervals in the window", nint);
+		return -ENODATA;
+	}
+	r->intervals = nint;
+	W = s->windows < nint ? s->windows : nint;
+	if (W < 2)
+		W = 2;
+	r->subwindows = W;
+	if (ival_alloc(&iv, ng, nc, ss->ninst))
+		goto nomem;
+	wmeas = calloc((size_t)W * ng, sizeof(double));
+	wpred = calloc((size_t)W * ng * KM_KINDS, sizeof(double));
+	wtot = calloc(W, sizeof(double));
+	x = calloc(W, sizeof(double));
+	gm = calloc((size_t)ng * nc + 1, sizeof(double));
+	gp = calloc((size_t)ng * nc + 1, sizeof(double));
+	if (!wmeas || !wpred || !wtot || !x || !gm || !gp)
+		goto nomem;
+	memset(tmeas, 0, sizeof(tmeas));
+	memset(tpred, 0, sizeof(tpred));
+	memset(icap, 0, sizeof(icap));
+
+	for (k = first + 1; k <= last; k++) {
+		int j = k - first - 1;
+
+		w = j * W / nint;
+		ret = eval_interval(in, k, &iv, r);
+		if (ret)
+			goto out;
+		wtot[w] += iv.tot;
+		tot += iv.tot;
+		for (c = 0; c < nc; c++)
+			icap[c] += iv.cap[c];
+		for (g = 0; g < ng; g++) {
+			wmeas[w * ng + g] += iv.meas[g];
+			tmeas[g] += iv.meas[g];
+			for (kind = 0; kind < KM_KINDS; kind++) {
+				wpred[(w * KM_KINDS + kind) * ng + g] +=
+					iv.pred[kind][g];
+				tpred[kind][g] += iv.pred[kind][g];
+			}
+		}
+		for (g = 0; g < ng * nc; g++) {
+			gm[g] += iv.gcpu_meas[g];
+			gp[g] += iv.gcpu_pred[g];
+		}
+	}
+	window_ns = ((double)ss->v[last].t_us - (double)ss->v[first].t_us) *
+		    1000.0;
+	if (tot <= 0 || window_ns <= 0) {
+		r->v = V_ERROR;
+		snprintf(r->reason, sizeof(r->reason),
+			 "no CPU time measured in the window");
+		ret = -ENODATA;
+		goto out;
+	}
+	for (c = 0; c < nc; c++)
+		r->cpu_capacity[c] = icap[c] / window_ns;
+
+	/* Ideal model on the measured capacities. */
+	{
+		double cap[SCN_MAX_CPUS], itot = 0;
+
+		for (c = 0; c < SCN_MAX_CPUS; c++)
+			cap[c] = c < nc ? r->cpu_capacity[c] : 0;
+		if (ideal_split(s, in->st, cap, gcpu_ideal, NULL)) {
+			vd_diag(r, "ideal model failed; ideal reported as 0");
+			memset(gcpu_ideal, 0, sizeof(gcpu_ideal));
+		}
+		for (g = 0; g < ng; g++)
+			if (s->groups[g].parent < 0)
+				itot += gcpu_ideal[g];
+		for (g = 0; g < ng; g++)
+			r->g[g].ideal = itot > 0 ? gcpu_ideal[g] / itot : 0;
+	}
+
+	r->v = V_PASS;
+	r->model_disagreement = 0;
+	r->se_disagreement = 0;
+	r->se_available = r->km_fallbacks[KM_SE] == 0;
+	for (g = 0; g < ng; g++) {
+		struct grp_result *gr = &r->g[g];
+		int e;
+
+		gr->measured = tmeas[g] / tot;
+		gr->measured_cpu = tmeas[g] / window_ns;
+		for (kind = 0; kind < KM_KINDS; kind++)
+			gr->model[kind] = tpred[kind][g] / tot;
+		gr->intent_dev = gr->measured - gr->ideal;
+		for (c = 0; c < nc; c++) {
+			gr->cpu_measured[c] = gm[(size_t)g * nc + c] / window_ns;
+			gr->cpu_model[c] = gp[(size_t)g * nc + c] / window_ns;
+		}
+		r->model_disagreement = fmax(r->model_disagreement,
+			fabs(gr->model[KM_COMPUTED] - gr->model[KM_DEFINED]));
+		r->se_disagreement = fmax(r->se_disagreement,
+			fabs(gr->model[KM_SE] - gr->model[KM_DEFINED]));
+		for (w = 0; w < W; w++)
+			x[w] = wtot[w] > 0 ? (wmeas[w * ng + g] -
+				wpred[(w * KM_KINDS + KM_DEFINED) * ng + g]) /
+				wtot[w] : 0;
+		stats_summarize(x, W, s->confidence, &gr->err);
+		gr->pass = gr->err.lo >= -s->tolerance &&
+			   gr->err.hi <= s->tolerance;
+		gr->has_expected = false;
+		for (e = 0; e < s->nexpect; e++) {
+			if (s->expect[e].group != g)
+				continue;
+			gr->has_expected = true;
+			gr->expected = s->expect[e].fraction;
+			for (w = 0; w < W; w++)
+				x[w] = wtot[w] > 0 ? wmeas[w * ng + g] /
+					wtot[w] - gr->expected : 0;
+			stats_summarize(x, W, s->confidence, &gr->exp_err);
+			if (gr->exp_err.lo < -s->tolerance ||
+			    gr->exp_err.hi > s->tolerance)
+				gr->pass = false;
+		}
+		/* Cross-check: the kernel's cgroup CPU accounting. */
+		gr->usage_cpu = NAN;
+		if (ss->v[first].usage_ok && ss->v[last].usage_ok) {
+			gr->usage_cpu = ((double)ss->v[last].usage_us[g] -
+					 (double)ss->v[first].usage_us[g]) *
+					1000.0 / window_ns;
+			if (fabs(gr->usage_cpu - gr->measured_cpu) >
+			    0.02 * fmax(gr->measured_cpu, 0.05))
+				vd_diag(r, "%s: cgroup usage %.4f CPUs vs task "
+					"sum %.4f CPUs", s->groups[g].path,
+					gr->usage_cpu, gr->measured_cpu);
+		}
+		if (!gr->pass && r->v == V_PASS) {
+			r->v = V_FAIL;
+			snprintf(r->reason, sizeof(r->reason),
+				 "%s: error CI [%+.4f, %+.4f] outside "
+				 "+-%.4f%s", s->groups[g].path, gr->err.lo,
+				 gr->err.hi, s->tolerance,
+				 gr->has_expected ? " (or golden)" : "");
+		}
+	}
+
+	vd_check_aggregation(in, first, last, r);
+	if (!r->agg_ok) {
+		if (r->v == V_PASS) {
+			r->v = V_FAIL;
+			snprintf(r->reason, sizeof(r->reason),
+				 "aggregation: %s", r->nissues ?
+				 r->issues[0].detail : "broken");
+		}
+		for (k = 0; k < r->nissues; k++)
+			vd_diag(r, "aggregation: %s", r->issues[k].detail);
+	}
+	convergence(in, &iv, first, r);
+	for (kind = 0; kind < KM_KINDS; kind++)
+		if (r->km_fallbacks[kind])
+			vd_diag(r, "model %s: %d group weights from a fallback",
+				km_kind_name(kind), r->km_fallbacks[kind]);
+	ret = 0;
+	goto out;
+nomem:
+	r->v = V_ERROR;
+	snprintf(r->reason, sizeof(r->reason), "out of memory");
+	ret = -ENOMEM;
+out:
+	ival_free(&iv);
+	free(wmeas);
+	free(wpred);
+	free(wtot);
+	free(x);
+	free(gm);
+	free(gp);
+	return ret;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * verdict.h - from samples to a verdict.
+ *
+ * The measurement window [start, start + length) is cut into sample
+ * intervals; each instance's CPU time in an interval is charged to the CPU
+ * it was seen on at the interval's end, and a CPU's capacity in the
+ * interval is the time charged to it. The kernel model (kmodel.h) splits
+ * each CPU's capacity among the entities runnable on it at that sample.
+ * Intervals are grouped into sub-windows; per group and sub-window the
+ * error is (measured - model as defined) as a fraction of all the
+ * scenario's measured CPU, and a group passes when the Student t interval
+ * of the mean error lies within +-tolerance. Golden expectations are
+ * checked the same way against the measured fraction. The PELT aggregate
+ * is checked against its definition (see verdict.c).
+ */
+#ifndef CONFORM_VERDICT_H
+#define CONFORM_VERDICT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kmodel.h"
+#include "pelt.h"
+#include "sampler.h"
+#include "scenario.h"
+#include "stats.h"
+
+enum verdict {
+	V_PASS,
+	V_FAIL,
+	V_SKIP,
+	V_ERROR,
+};
+
+#define VD_MAX_ISSUES	32
+#define VD_MAX_DIAG	48
+#define VD_DIAG_LEN	200
+
+struct grp_result {
+	bool pass;
+	bool has_expected;
+	double measured;		/* fraction of the total */
+	double measured_cpu;		/* CPUs over the window */
+	double model[KM_KINDS];		/* fractions */
+	double ideal;
+	double expected;
+	double intent_dev;		/* measured - ideal */
+	double usage_cpu;		/* cgroup accounting; NaN if none */
+	struct stats_summary err;	/* measured - model defined */
+	struct stats_summary exp_err;	/* measured - expected */
+	double cpu_measured[SCN_MAX_CPUS];	/* CPUs, per CPU */
+	double cpu_model[SCN_MAX_CPUS];		/* model defined, CPUs */
+};
+
+struct agg_issue {
+	int group;
+	int cpu;			/* -1: not attributable to one CPU */
+	char kind[24];			/* stale_contrib, offline_contrib, ... */
+	double amount;			/* median excess, load units */
+	char detail[160];
+};
+
+struct convergence {
+	int phase;
+	uint64_t at_us;
+	int64_t converged_after_us;	/* < 0: not within the run */
+};
+
+struct scn_result {
+	enum verdict v;
+	char reason[256];
+	enum pelt_source src;
+	uint64_t win_start_us, win_len_us;
+	int subwindows;
+	int intervals;
+	int ncpus;
+	double cpu_capacity[SCN_MAX_CPUS];	/* CPUs over the window */
+	struct grp_result g[SCN_MAX_GROUPS];
+	bool agg_ok;
+	int agg_checked;
+	int nissues;
+	struct agg_issue issues[VD_MAX_ISSUES];
+	double model_disagreement;	/* max |computed - defined| */
+	double se_disagreement;		/* max |se - defined| */
+	bool se_available;
+	int km_fallbacks[KM_KINDS];
+	int nconv;
+	struct convergence conv[SCN_MAX_PHASES];
+	int samples;
+	uint64_t sampler_cpu_us;
+	double sampler_overhead;	/* fraction of one CPU */
+	int ndiag;
+	char diag[VD_MAX_DIAG][VD_DIAG_LEN];
+};
+
+struct vd_input {
+	const struct scenario *s;
+	const struct scn_state *st;	/* state during the window */
+	const struct sample_set *ss;
+	const int *inst_task;
+	enum pelt_source src;
+	uint64_t win_start_us, win_len_us;
+};
+
+void vd_diag(struct scn_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Analyse the samples; fills r (verdict PASS/FAIL/ERROR). */
+int vd_analyze(const struct vd_input *in, struct scn_result *r);
+
+/* The aggregation check alone (part of vd_analyze). */
+void vd_check_aggregation(const struct vd_input *in, int first, int last,
+			  struct scn_result *r);
+
+const char *vd_name(enum verdict v);
+
+#endif /* CONFORM_VERDICT_H */

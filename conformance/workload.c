@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * workload.c - fork, release, steer and kill the scenario's workers.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "workload.h"
+
+static uint64_t cpu_ns(clockid_t clk)
+{
+	struct timespec t;
+
+	clock_gettime(clk, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + t.tv_nsec;
+}
+
+static void spin_cpu(uint64_t ns)
+{
+	uint64_t end = cpu_ns(CLOCK_THREAD_CPUTIME_ID) + ns;
+	volatile unsigned long x = 0;
+	int i;
+
+	while (cpu_ns(CLOCK_THREAD_CPUTIME_ID) < end)
+		for (i = 0; i < 1000; i++)
+			x++;
+}
+
+static void sleep_us(uint64_t us)
+{
+	struct timespec ts = { us / 1000000, (us % 1000000) * 1000 };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static uint64_t own_schedstat_ns(void)
+{
+	struct task_sample ts;
+
+	if (measure_read_task(getpid(), &ts))
+		return cpu_ns(CLOCK_PROCESS_CPUTIME_ID);
+	return ts.ns;
+}
+
+static void __attribute__((noreturn)) worker(const struct scn_task *t,
+					     struct wl_shared *sh, int rd)
+{
+	volatile unsigned long x = 0;
+	char c;
+
+	/* The barrier: returns 0 (EOF) when the runner closes the pipe. */
+	while (read(rd, &c, 1) < 0 && errno == EINTR)
+		;
+	close(rd);
+	switch (t->kind) {
+	case SCN_TASK_HOG:
+		for (;;)
+			x++;
+	case SCN_TASK_DUTY:
+		for (;;) {
+			spin_cpu(t->run_us * 1000);
+			sleep_us(t->sleep_us);
+		}
+	case SCN_TASK_CHURN:
+		for (;;) {
+			pid_t p = fork();
+
+			if (p == 0) {
+				spin_cpu(t->run_us * 1000);
+				__atomic_add_fetch(&sh->done_ns,
+						   own_schedstat_ns(),
+						   __ATOMIC_SEQ_CST);
+				_exit(0);
+			}
+			if (p < 0) {
+				sleep_us(1000);
+				continue;
+			}
+			sh->child = p;
+			while (waitpid(p, NULL, 0) < 0 && errno == EINTR)
+				;
+			sh->child = 0;
+		}
+	}
+	_exit(0);
+}
+
+static int apply_affinity(pid_t pid, scn_cpumask_t mask)
+{
+	cpu_set_t set;
+	int c;
+
+	CPU_ZERO(&set);
+	for (c = 0; c < SCN_MAX_CPUS; c++)
+		if (mask & (1ull << c))
+			CPU_SET(c, &set);
+	return sched_setaffinity(pid, sizeof(set), &set) ? -errno : 0;
+}
+
+static scn_cpumask_t all_cpus(const struct scenario *s)
+{
+	return s->cpus >= 64 ? ~0ull : (1ull << s->cpus) - 1;
+}
+
+static const struct scenario *wl_scn;
+
+int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask)
+{
+	int i, r, ret = 0;
+
+	if (!mask)
+		mask = all_cpus(wl_scn);
+	for (i = 0; i < w->ninst; i++) {
+		if (w->task_of[i] != t)
+			continue;
+		r = apply_affinity(w->pid[i], mask);
+		if (r && !ret)
+			ret = r;
+		if (w->sh[i].child)
+			apply_affinity(w->sh[i].child, mask);
+	}
+	return ret;
+}
+
+int wl_spawn(struct workload *w, const struct scenario *s,
+	     const struct scn_state *st, wl_attach_fn attach, void *ctx,
+	     char *err, size_t len)
+{
+	int fds[2], t, k, r;
+
+	memset(w, 0, sizeof(*w));
+	wl_scn = s;
+	w->start_rd = w->start_wr = -1;
+	for (t = 0; t < s->ntasks; t++)
+		w->ninst += s->tasks[t].count;
+	if (w->ninst > WL_MAX_INST) {
+		snprintf(err, len, "too many task instances (%d > %d)",
+			 w->ninst, WL_MAX_INST);
+		w->ninst = 0;
+		return -E2BIG;
+	}
+	w->sh = mmap(NULL, sizeof(*w->sh) * (w->ninst ? w->ninst : 1),
+		     PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (w->sh == MAP_FAILED) {
+		w->sh = NULL;
+		snprintf(err, len, "mmap: %s", strerror(errno));
+		return -ENOMEM;
+	}
+	if (pipe2(fds, O_CLOEXEC)) {
+		snprintf(err, len, "pipe: %s", strerror(errno));
+		return -errno;
+	}
+	w->start_rd = fds[0];
+	w->start_wr = fds[1];
+	{
+		int n = w->ninst, i = 0;
+
+		w->ninst = 0;
+		for (t = 0; t < s->ntasks && i < n; t++) {
+			for (k = 0; k < s->tasks[t].count; k++, i++) {
+				pid_t p;
+
+				fflush(NULL);
+				p = fork();
+				if (p < 0) {
+					snprintf(err, len, "fork: %s",
+						 strerror(errno));
+					return -errno;
+				}
+				if (p == 0) {
+					close(w->start_wr);
+					worker(&s->tasks[t], &w->sh[i],
+					       w->start_rd);
+				}
+				w->pid[i] = p;
+				w->task_of[i] = t;
+				w->kind[i] = s->tasks[t].kind;
+				w->ninst = i + 1;
+				r = attach(ctx, st->task_group[t], p);
+				if (r) {
+					snprintf(err, len,
+						 "attach %s[%d] to %s: %s",
+						 s->tasks[t].name, k,
+						 s->groups[st->task_group[t]]
+							 .path, strerror(-r));
+					return r;
+				}
+			}
+		}
+	}
+	/* After attaching: joining a cpuset resets the affinity. */
+	for (t = 0; t < s->ntasks; t++) {
+		r = wl_set_affinity(w, t, st->task_cpus[t]);
+		if (r) {
+			snprintf(err, len, "affinity of %s: %s",
+				 s->tasks[t].name, strerror(-r));
+			return r;
+		}
+	}
+	return 0;
+}
+
+void wl_start(struct workload *w)
+{
+	if (w->start_wr >= 0)
+		close(w->start_wr);
+	if (w->start_rd >= 0)
+		close(w->start_rd);
+	w->start_wr = w->start_rd = -1;
+}
+
+int wl_signal(struct workload *w, int t, int sig)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < w->ninst; i++) {
+		if (w->task_of[i] != t)
+			continue;
+		if (kill(w->pid[i], sig) && !ret)
+			ret = -errno;
+		if (w->sh[i].child)
+			kill(w->sh[i].child, sig);
+	}
+	return ret;
+}
+
+int wl_move(struct workload *w, int t, int g, wl_attach_fn attach, void *ctx)
+{
+	int i, r, ret = 0;
+
+	for (i = 0; i < w->ninst; i++) {
+		if (w->task_of[i] != t)
+			continue;
+		r = attach(ctx, g, w->pid[i]);
+		if (r && !ret)
+			ret = r;
+		if (w->sh[i].child)
+			attach(ctx, g, w->sh[i].child);
+	}
+	return ret;
+}
+
+int wl_sample(const struct workload *w, int i, struct task_sample *ts)
+{
+	struct task_sample cs;
+	uint64_t done;
+	pid_t child;
+	int r;
+
+	if (w->kind[i] != SCN_TASK_CHURN)
+		return measure_read_task(w->pid[i], ts);
+	/*
+	 * Churn: the instance's time is its own, its exited children's, and
+	 * the running child's; it sits where the running child sits.
+	 */
+	done = __atomic_load_n(&w->sh[i].done_ns, __ATOMIC_SEQ_CST);
+	child = w->sh[i].child;
+	r = measure_read_task(w->pid[i], ts);
+	if (r)
+		return r;
+	ts->ns += done;
+	if (child > 0 && !measure_read_task(child, &cs)) {
+		/* Raced with its exit: then done_ns may already count it. */
+		if (__atomic_load_n(&w->sh[i].done_ns, __ATOMIC_SEQ_CST) ==
+		    done)
+			ts->ns += cs.ns;
+		ts->cpu = cs.cpu;
+		ts->state = cs.state;
+	}
+	return 0;
+}
+
+void wl_kill(struct workload *w)
+{
+	int i;
+
+	for (i = 0; i < w->ninst; i++) {
+		if (w->sh && w->sh[i].child)
+			kill(w->sh[i].child, SIGKILL);
+		if (w->pid[i] > 0)
+			kill(w->pid[i], SIGKILL);
+	}
+	for (i = 0; i < w->ninst; i++)
+		if (w->pid[i] > 0)
+			while (waitpid(w->pid[i], NULL, 0) < 0 &&
+			       errno == EINTR)
+				;
+	if (w->sh)
+		munmap(w->sh, sizeof(*w->sh) * (w->ninst ? w->ninst : 1));
+	w->sh = NULL;
+	wl_start(w);
+	w->ninst = 0;
+}
