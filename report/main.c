@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cfsreport - results directory -> report.html + junit.xml, or
+ * `cfsreport compare BASE CAND` -> compare.html + terminal summary.
+ *
+ * Exit: report 0 when written (whatever the run's verdict), compare 0 no
+ * regression / 1 regression; 2 usage, 3 could not write an output.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "html.h"
+#include "junit.h"
+#include "results.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: cfsreport [--html FILE] [--junit FILE] RESULTS_DIR\n"
+	      "       cfsreport compare [--html FILE] [--min-effect PP]\n"
+	      "                 [--confidence C] BASE_DIR CAND_DIR\n"
+	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
+	      "CAND_DIR/compare.html. compare exits 1 on a regression.\n", f);
+}
+
+typedef int (*writer_fn)(FILE *f, const void *arg);
+
+/* write through PATH.tmp and rename, so a reader never sees half a file */
+static int write_file(const char *path, writer_fn fn, const void *arg)
+{
+	char tmp[4096];
+	FILE *f;
+	int ret;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	f = fopen(tmp, "w");
+	if (!f)
+		return -errno;
+	ret = fn(f, arg);
+	if (fclose(f) && !ret)
+		ret = -EIO;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}
+
+static int w_html(FILE *f, const void *arg)
+{
+	return html_write_report(f, arg);
+}
+
+static int w_junit(FILE *f, const void *arg)
+{
+	return junit_write(f, arg);
+}
+
+static int w_compare(FILE *f, const void *arg)
+{
+	return compare_html(f, arg);
+}
+
+static char *default_path(const char *dir, const char *name)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *p = malloc(n);
+
+	if (p)
+		snprintf(p, n, "%s/%s", dir, name);
+	return p;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "html", required_argument, NULL, 'o' },
+		{ "junit", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *html = NULL, *junit = NULL, *dh = NULL, *dj = NULL;
+	struct rep_run run;
+	int c, ret, st = 0, counts[V_COUNT];
+
+	while ((c = getopt_long(argc, argv, "o:j:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			html = optarg;
+			break;
+		case 'j':
+			junit = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
+	ret = results_load(argv[optind], &run);
+	if (ret) {
+		fprintf(stderr, "cfsreport: %s\n", strerror(-ret));
+		return 3;
+	}
+	if (!html)
+		html = dh = default_path(argv[optind], "report.html");
+	if (!junit)
+		junit = dj = default_path(argv[optind], "junit.xml");
+	if (!html || !junit) {
+		st = 3;
+		goto out;
+	}
+	ret = write_file(html, w_html, &run);
+	if (ret) {
+		fprintf(stderr, "cfsreport: %s: %s\n", html, strerror(-ret));
+		st = 3;
+	} else {
+		printf("report: %s\n", html);
+	}
+	ret = write_file(junit, w_junit, &run);
+	if (ret) {
+		fprintf(stderr, "cfsreport: %s: %s\n", junit, strerror(-ret));
+		st = 3;
+	} else {
+		printf("junit:  %s\n", junit);
+	}
+	results_count(&run, counts);
+	printf("results: %d pass, %d fail, %d skip, %d error, %d incomplete%s",
+	       counts[V_PASS], counts[V_FAIL], counts[V_SKIP], counts[V_ERROR],
+	       counts[V_INCOMPLETE], run.n_problems ? "; " : "\n");
+	if (run.n_problems)
+		printf("%d problem(s), first: %s\n", run.n_problems,
+		       run.problems[0]);
+out:
+	results_free(&run);
+	free(dh);
+	free(dj);
+	return st;
+}
+
+static int parse_double(const char *s, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s, &end);
+	return errno || end == s || *end ? -EINVAL : 0;
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "html", required_argument, NULL, 'o' },
+		{ "min-effect", required_argument, NULL, 'm' },
+		{ "confidence", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cmp_options opt = { 0, 0 };
+	struct rep_run base, cand;
+	struct cmp_result r;
+	char *html = NULL, *dh = NULL;
+	int c, ret, st;
+
+	while ((c = getopt_long(argc, argv, "o:m:c:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			html = optarg;
+			break;
+		case 'm':
+			if (parse_double(optarg, &opt.min_effect) ||
+			    opt.min_effect < 0) {
+				fprintf(stderr, "cfsreport: bad --min-effect %s "
+					"(percentage points)\n", optarg);
+				return 2;
+			}
+			opt.min_effect /= 100;
+			break;
+		case 'c':
+			if (parse_double(optarg, &opt.confidence) ||
+			    opt.confidence <= 0 || opt.confidence >= 1) {
+				fprintf(stderr, "cfsreport: bad --confidence %s "
+					"(0 < C < 1)\n", optarg);
+				return 2;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (results_load(argv[optind], &base))
+		return 3;
+	if (results_load(argv[optind + 1], &cand)) {
+		results_free(&base);
+		return 3;
+	}
+	ret = compare_runs(&base, &cand, &opt, &r);
+	if (ret) {
+		fprintf(stderr, "cfsreport: %s\n", strerror(-ret));
+		st = 3;
+		goto out;
+	}
+	compare_print(stdout, &r);
+	st = compare_regressed(&r) ? 1 : 0;
+	if (!html)
+		html = dh = default_path(argv[optind + 1], "compare.html");
+	ret = html ? write_file(html, w_compare, &r) : -ENOMEM;
+	if (ret) {
+		fprintf(stderr, "cfsreport: %s: %s\n", html ? html : "",
+			strerror(-ret));
+		st = 3;
+	} else {
+		printf("compare report: %s\n", html);
+	}
+	compare_free(&r);
+out:
+	results_free(&base);
+	results_free(&cand);
+	free(dh);
+	return st;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return cmd_compare(argc - 1, argv + 1);
+	return cmd_report(argc, argv);
+}

@@ -1,0 +1,849 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * results.c - load meta.json, results.jsonl and results.ktap with json-c.
+ *
+ * Every record is optional and every field inside it too; a line that is
+ * not valid JSON (a truncated last line, serial noise) is counted and
+ * skipped. Problems are collected as human-readable strings.
+ */
+#include "results.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <json-c/json.h>
+
+#include "ktap.h"
+
+/* ---- small json-c accessors (all tolerate NULL and wrong types) ---- */
+
+static struct json_object *jget(struct json_object *o, const char *key)
+{
+	struct json_object *v = NULL;
+
+	if (!o || !json_object_is_type(o, json_type_object))
+		return NULL;
+	if (!json_object_object_get_ex(o, key, &v))
+		return NULL;
+	if (json_object_is_type(v, json_type_null))
+		return NULL;
+	return v;
+}
+
+static double jnumv(struct json_object *v)
+{
+	if (!v)
+		return NAN;
+	if (json_object_is_type(v, json_type_double) ||
+	    json_object_is_type(v, json_type_int))
+		return json_object_get_double(v);
+	return NAN;
+}
+
+static double jnum(struct json_object *o, const char *key)
+{
+	return jnumv(jget(o, key));
+}
+
+static int jint(struct json_object *o, const char *key, int def)
+{
+	double d = jnum(o, key);
+
+	if (isnan(d) || d > 2e9 || d < -2e9)
+		return def;
+	return (int)d;
+}
+
+static const char *jstr(struct arena *a, struct json_object *o,
+			const char *key)
+{
+	struct json_object *v = jget(o, key);
+
+	if (!v)
+		return NULL;
+	if (json_object_is_type(v, json_type_string))
+		return arena_strdup(a, json_object_get_string(v));
+	/* numbers, booleans: their JSON text ("300", "true") */
+	return arena_strdup(a, json_object_to_json_string_ext(v,
+				JSON_C_TO_STRING_PLAIN));
+}
+
+static int jarray_len(struct json_object *o, const char *key,
+		      struct json_object **arr)
+{
+	struct json_object *v = jget(o, key);
+	size_t n;
+
+	*arr = NULL;
+	if (!v || !json_object_is_type(v, json_type_array))
+		return 0;
+	*arr = v;
+	n = json_object_array_length(v);
+	return n > 1000000 ? 1000000 : (int)n;
+}
+
+static double *jnum_array(struct arena *a, struct json_object *o,
+			  const char *key, int *n)
+{
+	struct json_object *arr;
+	int len = jarray_len(o, key, &arr), i;
+	double *d;
+
+	*n = 0;
+	if (!len)
+		return NULL;
+	d = arena_alloc(a, sizeof(*d) * (size_t)len);
+	if (!d)
+		return NULL;
+	for (i = 0; i < len; i++)
+		d[i] = jnumv(json_object_array_get_idx(arr, (size_t)i));
+	*n = len;
+	return d;
+}
+
+/* ---- growing arrays inside the arena ---- */
+
+static void *grow(struct arena *a, void *old, int n, int *cap, size_t size)
+{
+	void *p;
+	int ncap;
+
+	if (n < *cap)
+		return old;
+	ncap = *cap ? *cap * 2 : 8;
+	p = arena_alloc(a, size * (size_t)ncap);
+	if (!p)
+		return NULL;
+	if (old && n)
+		memcpy(p, old, size * (size_t)n);
+	*cap = ncap;
+	return p;
+}
+
+static void problem(struct rep_run *run, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void problem(struct rep_run *run, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	const char **p;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	p = grow(&run->arena, run->problems, run->n_problems,
+		 &run->problems_cap, sizeof(*p));
+	if (!p)
+		return;
+	run->problems = p;
+	p[run->n_problems] = arena_strdup(&run->arena, buf);
+	if (p[run->n_problems])
+		run->n_problems++;
+}
+
+/* ---- verdicts ---- */
+
+static const char *const verdict_names[V_COUNT] = {
+	[V_PASS] = "pass", [V_FAIL] = "fail", [V_SKIP] = "skip",
+	[V_ERROR] = "error", [V_INCOMPLETE] = "incomplete",
+	[V_UNKNOWN] = "unknown",
+};
+
+const char *verdict_name(enum verdict v)
+{
+	if (v < 0 || v >= V_COUNT)
+		return "unknown";
+	return verdict_names[v];
+}
+
+enum verdict verdict_parse(const char *s)
+{
+	int i;
+
+	if (!s)
+		return V_UNKNOWN;
+	for (i = 0; i < V_COUNT; i++)
+		if (!strcmp(s, verdict_names[i]))
+			return (enum verdict)i;
+	return V_UNKNOWN;
+}
+
+int verdict_rank(enum verdict v)
+{
+	switch (v) {
+	case V_INCOMPLETE:
+		return 0;
+	case V_ERROR:
+		return 1;
+	case V_FAIL:
+		return 2;
+	case V_UNKNOWN:
+		return 3;
+	case V_SKIP:
+		return 4;
+	case V_PASS:
+		return 5;
+	default:
+		return 3;
+	}
+}
+
+/* ---- scenarios ---- */
+
+struct rep_scenario *results_find(const struct rep_run *run,
+				  const char *name)
+{
+	int i;
+
+	if (!name)
+		return NULL;
+	for (i = 0; i < run->n_scen; i++)
+		if (run->scen[i].name && !strcmp(run->scen[i].name, name))
+			return &run->scen[i];
+	return NULL;
+}
+
+static struct rep_scenario *scenario_get(struct rep_run *run,
+					 const char *name)
+{
+	struct rep_scenario *s = results_find(run, name), *arr;
+
+	if (s)
+		return s;
+	arr = grow(&run->arena, run->scen, run->n_scen, &run->scen_cap,
+		   sizeof(*arr));
+	if (!arr)
+		return NULL;
+	run->scen = arr;
+	s = &arr[run->n_scen++];
+	memset(s, 0, sizeof(*s));
+	s->name = name ? arena_strdup(&run->arena, name) : "(unnamed)";
+	s->index = -1;
+	s->verdict = V_UNKNOWN;
+	s->ktap_verdict = V_UNKNOWN;
+	s->aggregation_ok = -1;
+	s->tolerance = s->confidence = s->warmup_us = s->measure_us = NAN;
+	s->duration_us = s->win_start_us = s->win_length_us = NAN;
+	s->model_disagreement = s->sampler_overhead = NAN;
+	return s;
+}
+
+static void load_run_start(struct rep_run *run, struct json_object *o)
+{
+	struct arena *a = &run->arena;
+
+	run->has_run_start = true;
+	run->runner_version = jstr(a, o, "runner_version");
+	if (!run->kernel_release)
+		run->kernel_release = jstr(a, o, "kernel_release");
+	run->kernel_version = jstr(a, o, "kernel_version");
+	run->pelt_source = jstr(a, o, "pelt_source");
+	run->clocksource = jstr(a, o, "clocksource");
+	run->cpus_online = jint(o, "cpus_online", 0);
+	run->scenarios_planned = jint(o, "scenarios", -1);
+}
+
+static void load_scenario_start(struct rep_run *run, struct json_object *o)
+{
+	struct arena *a = &run->arena;
+	struct json_object *arr, *params = jget(o, "params"), *e;
+	struct rep_scenario *s;
+	const char *name = jstr(a, o, "name");
+	int n, i;
+
+	s = scenario_get(run, name);
+	if (!s)
+		return;
+	if (s->has_start)
+		problem(run, "scenario '%s' started twice", s->name);
+	s->has_start = true;
+	s->index = jint(o, "index", s->index);
+	s->file = jstr(a, o, "file");
+	s->description = jstr(a, o, "description");
+	s->hierarchy = jstr(a, o, "hierarchy");
+	s->cpus = jint(o, "cpus", 0);
+	s->tolerance = jnum(params, "tolerance");
+	s->confidence = jnum(params, "confidence");
+	s->warmup_us = jnum(params, "warmup_us");
+	s->measure_us = jnum(params, "measure_us");
+
+	n = jarray_len(o, "groups", &arr);
+	s->defs = n ? arena_alloc(a, sizeof(*s->defs) * (size_t)n) : NULL;
+	for (i = 0; s->defs && i < n; i++) {
+		e = json_object_array_get_idx(arr, (size_t)i);
+		s->defs[i].path = jstr(a, e, "path");
+		s->defs[i].parent = jstr(a, e, "parent");
+		s->defs[i].cpuset = jstr(a, e, "cpuset");
+		s->defs[i].max = jstr(a, e, "max");
+		s->defs[i].weight = jnum(e, "weight");
+		s->n_defs++;
+	}
+	n = jarray_len(o, "phases", &arr);
+	s->phases = n ? arena_alloc(a, sizeof(*s->phases) * (size_t)n) : NULL;
+	for (i = 0; s->phases && i < n; i++) {
+		e = json_object_array_get_idx(arr, (size_t)i);
+		s->phases[i].at_us = jnum(e, "at_us");
+		s->phases[i].action = jstr(a, e, "action");
+		s->phases[i].group = jstr(a, e, "group");
+		s->phases[i].value = jstr(a, e, "value");
+		s->n_phases++;
+	}
+}
+
+static void load_series(struct rep_run *run, struct json_object *o)
+{
+	struct arena *a = &run->arena;
+	struct rep_scenario *s = scenario_get(run, jstr(a, o, "scenario"));
+	struct rep_series *arr, *se;
+	int n, m;
+
+	if (!s)
+		return;
+	arr = grow(a, s->series, s->n_series, &s->series_cap, sizeof(*arr));
+	if (!arr)
+		return;
+	s->series = arr;
+	se = &arr[s->n_series];
+	memset(se, 0, sizeof(*se));
+	se->group = jstr(a, o, "group");
+	se->cpu = jint(o, "cpu", -1);
+	se->t_us = jnum_array(a, o, "t_us", &n);
+	if (!se->t_us || !n)
+		return;		/* a series without a time axis is useless */
+	se->n = n;
+	/* each value array is cut to the time axis (or dropped if short) */
+#define SERIES_ARR(field)						\
+	do {								\
+		se->field = jnum_array(a, o, #field, &m);		\
+		if (m < n)						\
+			se->field = NULL;				\
+	} while (0)
+	SERIES_ARR(tg_load_avg);
+	SERIES_ARR(contrib);
+	SERIES_ARR(load_avg);
+	SERIES_ARR(cfs_load_weight);
+	SERIES_ARR(se_weight);
+#undef SERIES_ARR
+	s->n_series++;
+}
+
+static const char **str_array(struct arena *a, struct json_object *o,
+			      const char *key, int *n)
+{
+	struct json_object *arr, *e;
+	int len = jarray_len(o, key, &arr), i;
+	const char **p;
+
+	*n = 0;
+	if (!len)
+		return NULL;
+	p = arena_alloc(a, sizeof(*p) * (size_t)len);
+	if (!p)
+		return NULL;
+	for (i = 0; i < len; i++) {
+		e = json_object_array_get_idx(arr, (size_t)i);
+		if (!e)
+			continue;
+		p[*n] = arena_strdup(a, json_object_is_type(e,
+				json_type_string) ?
+				json_object_get_string(e) :
+				json_object_to_json_string_ext(e,
+					JSON_C_TO_STRING_PLAIN));
+		if (p[*n])
+			(*n)++;
+	}
+	return p;
+}
+
+static void load_group(struct arena *a, struct json_object *e,
+		       struct rep_group *g)
+{
+	struct json_object *ci = jget(e, "ci"), *arr, *pc;
+	int n, i;
+
+	g->path = jstr(a, e, "path");
+	if (!g->path)
+		g->path = "(unnamed)";
+	g->verdict = verdict_parse(jstr(a, e, "verdict"));
+	g->measured = jnum(e, "measured");
+	g->measured_cpu = jnum(e, "measured_cpu");
+	g->model_defined = jnum(e, "model_defined");
+	g->model_computed = jnum(e, "model_computed");
+	g->model_se = jnum(e, "model_se");
+	g->ideal = jnum(e, "ideal");
+	g->expected = jnum(e, "expected");
+	g->error = jnum(e, "error");
+	g->tolerance = jnum(e, "tolerance");
+	g->intent_deviation = jnum(e, "intent_deviation");
+	g->ci_lo = g->ci_hi = NAN;
+	if (ci && json_object_is_type(ci, json_type_array) &&
+	    json_object_array_length(ci) >= 2) {
+		g->ci_lo = jnumv(json_object_array_get_idx(ci, 0));
+		g->ci_hi = jnumv(json_object_array_get_idx(ci, 1));
+	}
+	n = jarray_len(e, "per_cpu", &arr);
+	g->per_cpu = n ? arena_alloc(a, sizeof(*g->per_cpu) * (size_t)n) :
+			 NULL;
+	for (i = 0; g->per_cpu && i < n; i++) {
+		pc = json_object_array_get_idx(arr, (size_t)i);
+		g->per_cpu[i].cpu = jint(pc, "cpu", i);
+		g->per_cpu[i].measured = jnum(pc, "measured");
+		g->per_cpu[i].model_defined = jnum(pc, "model_defined");
+		g->per_cpu[i].ideal = jnum(pc, "ideal");
+		g->n_per_cpu++;
+	}
+}
+
+static void load_result(struct rep_run *run, struct json_object *o)
+{
+	struct arena *a = &run->arena;
+	struct json_object *arr, *e, *win = jget(o, "window");
+	struct json_object *agg = jget(o, "aggregation"), *v;
+	struct json_object *sampler = jget(o, "sampler");
+	struct rep_scenario *s = scenario_get(run, jstr(a, o, "name"));
+	int n, i;
+
+	if (!s)
+		return;
+	if (s->has_result)
+		problem(run, "scenario '%s' has two results; the last is shown",
+			s->name);
+	s->has_result = true;
+	s->index = jint(o, "index", s->index);
+	s->verdict = verdict_parse(jstr(a, o, "verdict"));
+	s->reason = jstr(a, o, "reason");
+	s->source = jstr(a, o, "source");
+	s->duration_us = jnum(o, "duration_us");
+	s->win_start_us = jnum(win, "start_us");
+	s->win_length_us = jnum(win, "length_us");
+	s->subwindows = jint(win, "subwindows", 0);
+	s->cpu_capacity = jnum_array(a, o, "cpu_capacity", &s->n_capacity);
+
+	n = jarray_len(o, "groups", &arr);
+	s->groups = n ? arena_alloc(a, sizeof(*s->groups) * (size_t)n) : NULL;
+	for (i = 0; s->groups && i < n; i++) {
+		load_group(a, json_object_array_get_idx(arr, (size_t)i),
+			   &s->groups[i]);
+		s->n_groups++;
+	}
+
+	v = jget(agg, "ok");
+	if (v && json_object_is_type(v, json_type_boolean))
+		s->aggregation_ok = json_object_get_boolean(v) ? 1 : 0;
+	s->checked_samples = jint(agg, "checked_samples", 0);
+	n = jarray_len(agg, "issues", &arr);
+	s->issues = n ? arena_alloc(a, sizeof(*s->issues) * (size_t)n) : NULL;
+	for (i = 0; s->issues && i < n; i++) {
+		e = json_object_array_get_idx(arr, (size_t)i);
+		s->issues[i].group = jstr(a, e, "group");
+		s->issues[i].kind = jstr(a, e, "kind");
+		s->issues[i].detail = jstr(a, e, "detail");
+		s->issues[i].cpu = jint(e, "cpu", -1);
+		s->issues[i].amount = jnum(e, "amount");
+		s->n_issues++;
+	}
+	s->model_disagreement = jnum(o, "model_disagreement");
+
+	n = jarray_len(o, "convergence", &arr);
+	s->convergence = n ? arena_alloc(a, sizeof(*s->convergence) *
+					 (size_t)n) : NULL;
+	for (i = 0; s->convergence && i < n; i++) {
+		e = json_object_array_get_idx(arr, (size_t)i);
+		s->convergence[i].phase = jint(e, "phase", i);
+		s->convergence[i].at_us = jnum(e, "at_us");
+		s->convergence[i].converged_after_us =
+			jnum(e, "converged_after_us");
+		s->n_convergence++;
+	}
+	s->sampler_samples = jint(sampler, "samples", 0);
+	s->sampler_overhead = jnum(sampler, "overhead");
+	s->warnings = str_array(a, o, "kernel_warnings", &s->n_warnings);
+	s->diagnostics = str_array(a, o, "diagnostics", &s->n_diagnostics);
+}
+
+static void load_run_end(struct rep_run *run, struct json_object *o)
+{
+	struct json_object *t = jget(o, "totals");
+
+	run->has_run_end = true;
+	run->totals[V_PASS] = jint(t, "pass", 0);
+	run->totals[V_FAIL] = jint(t, "fail", 0);
+	run->totals[V_SKIP] = jint(t, "skip", 0);
+	run->totals[V_ERROR] = jint(t, "error", 0);
+	run->run_exit = jint(o, "exit", -1);
+	run->run_duration_us = jnum(o, "duration_us");
+}
+
+/* ---- files ---- */
+
+static char *path_join(struct arena *a, const char *dir, const char *name)
+{
+	return arena_printf(a, "%s/%s", dir, name);
+}
+
+static struct json_object *parse_json(const char *buf)
+{
+	struct json_tokener *tok = json_tokener_new();
+	struct json_object *o;
+
+	if (!tok)
+		return NULL;
+	o = json_tokener_parse_ex(tok, buf, (int)strlen(buf));
+	if (json_tokener_get_error(tok) != json_tokener_success) {
+		if (o)
+			json_object_put(o);
+		o = NULL;
+	} else if (o && json_tokener_get_parse_end(tok) < strlen(buf)) {
+		/* trailing text after the object: only whitespace allowed */
+		const char *p = buf + json_tokener_get_parse_end(tok);
+
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			p++;
+		if (*p) {
+			json_object_put(o);
+			o = NULL;
+		}
+	}
+	json_tokener_free(tok);
+	return o;
+}
+
+static void load_meta(struct rep_run *run)
+{
+	struct arena *a = &run->arena;
+	const char *path = path_join(a, run->dir, "meta.json");
+	struct json_object *o, *kb;
+
+	if (!path)
+		return;
+	o = json_object_from_file(path);
+	if (!o) {
+		struct stat st;
+
+		if (stat(path, &st))
+			problem(run, "meta.json is missing");
+		else
+			problem(run, "meta.json is not valid JSON");
+		return;
+	}
+	run->has_meta = true;
+	kb = jget(o, "kernel_build");
+	run->run_id = jstr(a, o, "run_id");
+	run->label = jstr(a, o, "label");
+	run->accel = jstr(a, o, "accel");
+	run->guest_cpus = jint(o, "guest_cpus", 0);
+	run->guest_mem = jstr(a, o, "guest_mem");
+	run->kernel_image = jstr(a, o, "kernel_image");
+	run->kernel_release = jstr(a, o, "kernel_release");
+	if (!run->kernel_release || !*run->kernel_release)
+		run->kernel_release = jstr(a, kb, "kernel_release");
+	run->config_hash = jstr(a, o, "config_hash");
+	if (!run->config_hash)
+		run->config_hash = jstr(a, kb, "config_hash");
+	run->series_hash = jstr(a, o, "series_hash");
+	if (!run->series_hash)
+		run->series_hash = jstr(a, kb, "series_hash");
+	run->n_patches = jint(kb, "patches", -1);
+	run->runner_exit = jint(o, "runner_exit", -1);
+	run->host_status = jstr(a, o, "host_status");
+	run->last_scenario = jstr(a, o, "last_scenario");
+	run->started = jstr(a, o, "started");
+	run->duration_s = jnum(o, "duration_s");
+	json_object_put(o);
+}
+
+static void dispatch(struct rep_run *run, struct json_object *o)
+{
+	struct json_object *t = jget(o, "type");
+	const char *type;
+
+	if (!t || !json_object_is_type(t, json_type_string)) {
+		run->jsonl_bad++;
+		return;
+	}
+	type = json_object_get_string(t);
+	if (!strcmp(type, "run_start"))
+		load_run_start(run, o);
+	else if (!strcmp(type, "scenario_start"))
+		load_scenario_start(run, o);
+	else if (!strcmp(type, "series"))
+		load_series(run, o);
+	else if (!strcmp(type, "result"))
+		load_result(run, o);
+	else if (!strcmp(type, "run_end"))
+		load_run_end(run, o);
+	/* unknown record types are ignored: the contract may grow */
+}
+
+static void load_jsonl(struct rep_run *run)
+{
+	const char *path = path_join(&run->arena, run->dir, "results.jsonl");
+	FILE *f = path ? fopen(path, "r") : NULL;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int lineno = 0, last_bad = 0;
+	bool last_had_nl = true;
+
+	if (!f) {
+		problem(run, "results.jsonl is missing");
+		return;
+	}
+	while ((len = getline(&line, &cap, f)) > 0) {
+		struct json_object *o;
+		char *p = line;
+
+		lineno++;
+		last_had_nl = line[len - 1] == '\n';
+		while (*p && *p != '{' && *p != '\n')
+			p++;	/* serial noise before the object */
+		if (*p != '{') {
+			continue;
+		}
+		run->jsonl_lines++;
+		o = parse_json(p);
+		if (!o) {
+			run->jsonl_bad++;
+			last_bad = lineno;
+			continue;
+		}
+		dispatch(run, o);
+		json_object_put(o);
+	}
+	free(line);
+	fclose(f);
+	if (!lineno)
+		problem(run, "results.jsonl is empty");
+	if (last_bad && last_bad == lineno && !last_had_nl)
+		problem(run, "results.jsonl: last line (%d) is truncated",
+			lineno);
+	if (run->jsonl_bad > (last_bad == lineno && !last_had_nl ? 1 : 0))
+		problem(run, "results.jsonl: %d line(s) are not valid records",
+			run->jsonl_bad);
+}
+
+static void load_ktap(struct rep_run *run)
+{
+	const char *path = path_join(&run->arena, run->dir, "results.ktap");
+	FILE *f = path ? fopen(path, "r") : NULL;
+	char *line = NULL;
+	size_t cap = 0;
+	struct ktap_result r;
+	int p, fl, sk;
+
+	if (!f) {
+		problem(run, "results.ktap is missing");
+		return;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		struct rep_scenario *s;
+		int k = ktap_parse_line(line, &r, &p, &fl, &sk);
+
+		if (k == 2) {
+			run->ktap_pass = p;
+			run->ktap_fail = fl;
+			run->ktap_skip = sk;
+			continue;
+		}
+		if (k != 1)
+			continue;
+		s = results_find(run, r.name);
+		if (!s) {
+			s = scenario_get(run, r.name);
+			if (!s)
+				break;
+			s->from_ktap_only = true;
+			s->index = r.index;
+			s->verdict = r.verdict;
+			s->reason = arena_strdup(&run->arena, r.why);
+		}
+		s->ktap_verdict = r.verdict;
+	}
+	free(line);
+	fclose(f);
+}
+
+static bool host_ok(const struct rep_run *run)
+{
+	return !run->host_status || !strcmp(run->host_status, "ok");
+}
+
+static void finish(struct rep_run *run)
+{
+	struct rep_scenario *last_open = NULL;
+	int i, started = 0;
+
+	for (i = 0; i < run->n_scen; i++) {
+		struct rep_scenario *s = &run->scen[i];
+
+		if (s->has_start)
+			started++;
+		if (s->has_start && !s->has_result) {
+			s->verdict = V_INCOMPLETE;
+			last_open = s;
+		}
+		if (run->last_scenario && !strcmp(run->last_scenario, s->name))
+			s->died_here = true;
+		if (s->has_result && s->ktap_verdict != V_UNKNOWN &&
+		    s->ktap_verdict != s->verdict &&
+		    !(s->verdict == V_ERROR && s->ktap_verdict == V_FAIL))
+			problem(run, "scenario '%s': KTAP says %s, JSON says %s",
+				s->name, verdict_name(s->ktap_verdict),
+				verdict_name(s->verdict));
+		if (s->from_ktap_only)
+			problem(run, "scenario '%s' is in results.ktap only (no JSON record)",
+				s->name);
+	}
+	if (last_open && !host_ok(run) && !run->last_scenario)
+		last_open->died_here = true;
+	if (run->has_meta && !host_ok(run))
+		problem(run, "guest did not finish: host status '%s'%s%s",
+			run->host_status,
+			run->last_scenario ? " during scenario " : "",
+			run->last_scenario ? run->last_scenario : "");
+	if (!run->has_run_start && run->jsonl_lines)
+		problem(run, "no run_start record");
+	if (!run->has_run_end && run->jsonl_lines)
+		problem(run, "no run_end record: the runner did not finish");
+	if (run->scenarios_planned > started)
+		problem(run, "%d of %d planned scenario(s) never started",
+			run->scenarios_planned - started,
+			run->scenarios_planned);
+}
+
+int results_load(const char *dir, struct rep_run *run)
+{
+	struct stat st;
+
+	memset(run, 0, sizeof(*run));
+	run->runner_exit = -1;
+	run->run_exit = -1;
+	run->duration_s = NAN;
+	run->run_duration_us = NAN;
+	run->ktap_pass = run->ktap_fail = run->ktap_skip = -1;
+	run->scenarios_planned = -1;
+	run->dir = arena_strdup(&run->arena, dir);
+	if (!run->dir)
+		return -ENOMEM;
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		problem(run, "%s is not a results directory", dir);
+		return 0;
+	}
+	load_meta(run);
+	load_jsonl(run);
+	load_ktap(run);
+	finish(run);
+	return 0;
+}
+
+void results_free(struct rep_run *run)
+{
+	arena_free(&run->arena);
+	memset(run, 0, sizeof(*run));
+}
+
+void results_count(const struct rep_run *run, int counts[V_COUNT])
+{
+	int i;
+
+	memset(counts, 0, sizeof(int) * V_COUNT);
+	for (i = 0; i < run->n_scen; i++)
+		counts[run->scen[i].verdict]++;
+}
+
+bool results_run_broken(const struct rep_run *run)
+{
+	int i;
+
+	if (!host_ok(run) || !run->has_run_end)
+		return true;
+	for (i = 0; i < run->n_scen; i++)
+		if (run->scen[i].verdict == V_INCOMPLETE)
+			return true;
+	return false;
+}
+
+static int cmp_scen(const void *a, const void *b)
+{
+	const struct rep_scenario *x = *(const struct rep_scenario *const *)a;
+	const struct rep_scenario *y = *(const struct rep_scenario *const *)b;
+	int rx = verdict_rank(x->verdict), ry = verdict_rank(y->verdict);
+
+	if (x->died_here != y->died_here)
+		return x->died_here ? -1 : 1;
+	if (rx != ry)
+		return rx - ry;
+	if (x->index != y->index)
+		return x->index < y->index ? -1 : 1;
+	return x < y ? -1 : (x > y);
+}
+
+struct rep_scenario **results_sorted(const struct rep_run *run)
+{
+	struct rep_scenario **v;
+	int i;
+
+	v = calloc((size_t)run->n_scen + 1, sizeof(*v));
+	if (!v)
+		return NULL;
+	for (i = 0; i < run->n_scen; i++)
+		v[i] = &run->scen[i];
+	qsort(v, (size_t)run->n_scen, sizeof(*v), cmp_scen);
+	return v;
+}
+
+static double bound(const struct rep_group *g)
+{
+	double b = fabs(g->error);
+
+	if (!isnan(g->ci_lo) && fabs(g->ci_lo) > b)
+		b = fabs(g->ci_lo);
+	if (!isnan(g->ci_hi) && fabs(g->ci_hi) > b)
+		b = fabs(g->ci_hi);
+	return b;
+}
+
+const struct rep_group *results_worst_group(const struct rep_scenario *s)
+{
+	const struct rep_group *w = NULL;
+	int i;
+
+	for (i = 0; i < s->n_groups; i++) {
+		const struct rep_group *g = &s->groups[i];
+
+		if (isnan(bound(g)))
+			continue;
+		/* a failing group outranks a larger passing one */
+		if (!w || (g->verdict == V_FAIL && w->verdict != V_FAIL) ||
+		    ((g->verdict == V_FAIL) == (w->verdict == V_FAIL) &&
+		     bound(g) > bound(w)))
+			w = g;
+	}
+	return w;
+}
+
+int results_worst_cpu(const struct rep_group *g, double *delta)
+{
+	int i, cpu = -1;
+	double best = -1;
+
+	for (i = 0; i < g->n_per_cpu; i++) {
+		double d = g->per_cpu[i].measured - g->per_cpu[i].model_defined;
+
+		if (isnan(d))
+			continue;
+		if (fabs(d) > best) {
+			best = fabs(d);
+			cpu = g->per_cpu[i].cpu;
+			if (delta)
+				*delta = d;
+		}
+	}
+	return cpu;
+}

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stats.c - t distribution via the regularized incomplete beta function
+ * (Lentz continued fraction), its quantile by bisection, Welch's test.
+ */
+#include "stats.h"
+
+#include <errno.h>
+#include <math.h>
+
+/* continued fraction for I_x(a, b) (Numerical Recipes betacf) */
+static double betacf(double a, double b, double x)
+{
+	const double tiny = 1e-300, eps = 1e-15;
+	double qab = a + b, qap = a + 1, qam = a - 1;
+	double c = 1, d = 1 - qab * x / qap, h;
+	int m;
+
+	if (fabs(d) < tiny)
+		d = tiny;
+	d = 1 / d;
+	h = d;
+	for (m = 1; m <= 300; m++) {
+		int m2 = 2 * m;
+		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
+
+		d = 1 + aa * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + aa / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		h *= d * c;
+		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+		d = 1 + aa * d;
+		if (fabs(d) < tiny)
+			d = tiny;
+		c = 1 + aa / c;
+		if (fabs(c) < tiny)
+			c = tiny;
+		d = 1 / d;
+		h *= d * c;
+		if (fabs(d * c - 1) < eps)
+			break;
+	}
+	return h;
+}
+
+static double ibeta(double a, double b, double x)
+{
+	double bt;
+
+	if (x <= 0)
+		return 0;
+	if (x >= 1)
+		return 1;
+	bt = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
+		 b * log1p(-x));
+	if (x < (a + 1) / (a + b + 2))
+		return bt * betacf(a, b, x) / a;
+	return 1 - bt * betacf(b, a, 1 - x) / b;
+}
+
+double t_cdf(double t, double df)
+{
+	double x, tail;
+
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (isinf(t))
+		return t > 0 ? 1 : 0;
+	x = df / (df + t * t);
+	tail = 0.5 * ibeta(df / 2, 0.5, x);	/* P(T > |t|) */
+	return t > 0 ? 1 - tail : tail;
+}
+
+double t_quantile(double confidence, double df)
+{
+	double lo = 0, hi = 1e6, target = 0.5 + confidence / 2;
+	int i;
+
+	if (!(confidence > 0 && confidence < 1) || !(df > 0))
+		return NAN;
+	for (i = 0; i < 200; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (t_cdf(mid, df) < target)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+int welch_from_ci(double mean_a, double half_a, int n_a,
+		  double mean_b, double half_b, int n_b,
+		  double confidence, struct welch *out)
+{
+	double va, vb, num, den, q;
+
+	out->diff = mean_b - mean_a;
+	out->se = out->df = out->p = out->lo = out->hi = NAN;
+	if (isnan(mean_a) || isnan(mean_b) || isnan(half_a) ||
+	    isnan(half_b) || n_a < 2 || n_b < 2 ||
+	    !(confidence > 0 && confidence < 1))
+		return -EINVAL;
+	/* half = t(conf, n-1) * s / sqrt(n), so s^2/n = (half / t)^2 */
+	va = half_a / t_quantile(confidence, n_a - 1);
+	vb = half_b / t_quantile(confidence, n_b - 1);
+	va *= va;
+	vb *= vb;
+	out->se = sqrt(va + vb);
+	if (!(out->se > 0)) {
+		/* both intervals have zero width: any difference is real */
+		out->df = n_a + n_b - 2;
+		out->p = out->diff == 0 ? 1 : 0;
+		out->lo = out->hi = out->diff;
+		return 0;
+	}
+	num = (va + vb) * (va + vb);
+	den = va * va / (n_a - 1) + vb * vb / (n_b - 1);
+	out->df = den > 0 ? num / den : n_a + n_b - 2;
+	out->p = 2 * (1 - t_cdf(fabs(out->diff) / out->se, out->df));
+	if (out->p < 0)
+		out->p = 0;
+	q = t_quantile(confidence, out->df);
+	out->lo = out->diff - q * out->se;
+	out->hi = out->diff + q * out->se;
+	return 0;
+}
