@@ -138,9 +138,9 @@ static void classify(struct cmp_result *r, struct cmp_scenario *cs)
 	}
 	if (!cs->cand) {
 		cs->kind = CMP_MISSING;
-		cs->why = cs->base->has_result ?
-			  "has a result in the baseline, none in the candidate" :
-			  "not in the candidate";
+		cs->why = cs->base->has_result && cs->base->verdict != V_SKIP ?
+			  "ran in the baseline, no result in the candidate" :
+			  "not in the candidate (no result in the baseline either)";
 		return;
 	}
 	if (!cs->base) {
@@ -266,6 +266,12 @@ int compare_runs(const struct rep_run *base, const struct rep_run *cand,
 	return 0;
 }
 
+bool cmp_missing_counts(const struct cmp_scenario *cs)
+{
+	return cs->kind == CMP_MISSING && cs->base && cs->base->has_result &&
+	       cs->base->verdict != V_SKIP;
+}
+
 bool compare_regressed(const struct cmp_result *r)
 {
 	int i;
@@ -273,8 +279,7 @@ bool compare_regressed(const struct cmp_result *r)
 	if (r->run_worse || r->counts[CMP_REGRESSED])
 		return true;
 	for (i = 0; i < r->n; i++)
-		if (r->scen[i].kind == CMP_MISSING && r->scen[i].base &&
-		    r->scen[i].base->has_result)
+		if (cmp_missing_counts(&r->scen[i]))
 			return true;
 	return false;
 }

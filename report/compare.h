@@ -23,7 +23,8 @@
 enum cmp_kind {
 	CMP_REGRESSED,		/* candidate worse: fails now, or error grew */
 	CMP_MISSING,		/* in baseline, not in candidate (counts as a
-				 * regression when the baseline had a result) */
+				 * regression when it ran in the baseline:
+				 * a result other than skip) */
 	CMP_NEW,		/* only in candidate */
 	CMP_IMPROVED,
 	CMP_STILL_FAILING,	/* failing in both, not significantly worse */
@@ -77,6 +78,8 @@ void compare_free(struct cmp_result *r);
 bool compare_regressed(const struct cmp_result *r);
 
 const char *cmp_kind_name(enum cmp_kind k);
+/* a CMP_MISSING scenario that makes the comparison a regression */
+bool cmp_missing_counts(const struct cmp_scenario *cs);
 
 /* Terminal summary, and the HTML page (0 or -EIO). */
 void compare_print(FILE *f, const struct cmp_result *r);

@@ -117,7 +117,7 @@ static void group_rows(FILE *f, const struct cmp_scenario *cs)
 		fprintf(f, "<tr%s><td></td><td>", g->worse ?
 			" class=\"bad\"" : "");
 		xml_puts(f, g->path);
-		fputs("</td><td>", f);
+		fputs("</td><td class=\"nw\">", f);
 		if (g->base)
 			html_verdict(f, g->base->verdict);
 		fputs(" \xe2\x86\x92 ", f);
@@ -244,14 +244,12 @@ int compare_html(FILE *f, const struct cmp_result *r)
 	      f);
 	for (i = 0; i < r->n; i++) {
 		const struct cmp_scenario *cs = &r->scen[i];
-		bool bad = cs->kind == CMP_REGRESSED ||
-			   (cs->kind == CMP_MISSING && cs->base &&
-			    cs->base->has_result);
+		bool bad = cs->kind == CMP_REGRESSED || cmp_missing_counts(cs);
 
 		fprintf(f, "<tr%s><td><b>%s</b></td><td><b>", bad ?
 			" class=\"bad\"" : "", cmp_kind_name(cs->kind));
 		xml_puts(f, cs->name);
-		fputs("</b></td><td>", f);
+		fputs("</b></td><td class=\"nw\">", f);
 		if (cs->base)
 			html_verdict(f, cs->vb);
 		else

@@ -1,0 +1,78 @@
+#!/bin/bash
+# run-tests.sh OUT FIXTURES TEST_BIN... - the report's tests: every cmocka
+# program (built with ASan/UBSan), then the sanitized cfsreport on every
+# fixture directory and on the compare pairs, checking exit codes and that
+# the JUnit XML is well-formed. Ends with "report-tests: N passed, M failed".
+set -uo pipefail
+out=$1 fixtures=$2
+shift 2
+pass=0 fail=0
+tmp=$(mktemp -d /tmp/report-tests.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+ok() { pass=$((pass + 1)); echo "  ok   $*"; }
+bad() { fail=$((fail + 1)); echo "  FAIL $*"; }
+
+for t in "$@"; do
+	log=$tmp/$(basename "$t").log
+	if "$t" >"$log" 2>&1; then
+		ok "$(basename "$t") ($(grep -c '^\[       OK \]' "$log") cases)"
+	else
+		bad "$(basename "$t")"
+		sed 's/^/       /' "$log" | tail -n 40
+	fi
+done
+
+san=$out/cfsreport-san
+for d in "$fixtures"/*/; do
+	name=$(basename "$d")
+	if "$san" --html "$tmp/$name.html" --junit "$tmp/$name.xml" "$d" \
+		>"$tmp/$name.log" 2>&1 && [ -s "$tmp/$name.html" ] &&
+		grep -q '</html>' "$tmp/$name.html"; then
+		ok "cfsreport $name"
+	else
+		bad "cfsreport $name"
+		tail -n 20 "$tmp/$name.log"
+	fi
+	if command -v xmllint >/dev/null; then
+		if xmllint --noout "$tmp/$name.xml" 2>"$tmp/$name.xmllint"; then
+			ok "junit.xml well-formed: $name"
+		else
+			bad "junit.xml well-formed: $name"
+			head -n 5 "$tmp/$name.xmllint"
+		fi
+	fi
+done
+
+# compare BASE CAND -> expected exit status
+expect_compare() {
+	local base=$1 cand=$2 want=$3 rc
+	"$san" compare --html "$tmp/cmp.html" "$fixtures/$base" \
+		"$fixtures/$cand" >"$tmp/cmp.log" 2>&1
+	rc=$?
+	if [ "$rc" = "$want" ] && grep -q '</html>' "$tmp/cmp.html"; then
+		ok "compare $base $cand -> exit $rc"
+	else
+		bad "compare $base $cand -> exit $rc (want $want)"
+		tail -n 20 "$tmp/cmp.log"
+	fi
+}
+expect_compare pass-run pass-run2 0
+expect_compare pass-run pass-run 0
+expect_compare fail-run fail-run 0
+expect_compare pass-run fail-run 1
+expect_compare fail-run pass-run 0
+expect_compare pass-run died-run 1
+expect_compare pass-run missing-run 1
+
+# usage errors are exit 2, not a crash
+"$san" >/dev/null 2>&1
+[ $? = 2 ] && ok "usage: no arguments -> exit 2" || bad "usage: no arguments"
+"$san" compare "$fixtures/pass-run" >/dev/null 2>&1
+[ $? = 2 ] && ok "usage: compare with one dir -> exit 2" ||
+	bad "usage: compare with one dir"
+
+echo "report-tests: $pass passed, $fail failed"
+[ "$fail" = 0 ]

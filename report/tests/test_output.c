@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_output.c - what the HTML report and the JUnit XML say about the
+ * fixture runs.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "html.h"
+#include "junit.h"
+#include "results.h"
+
+#ifndef FIXTURES
+#define FIXTURES "report/tests/fixtures"
+#endif
+
+typedef int (*writer)(FILE *f, const struct rep_run *run);
+
+static char *render(const char *dir, writer w)
+{
+	struct rep_run r;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	assert_int_equal(results_load(dir, &r), 0);
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(w(f, &r), 0);
+	fclose(f);
+	results_free(&r);
+	return buf;
+}
+
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay += strlen(needle);
+	}
+	return n;
+}
+
+/* nothing that would need the network or another file */
+static void assert_self_contained(const char *html)
+{
+	assert_null(strstr(html, "<script"));
+	assert_null(strstr(html, "<link"));
+	assert_null(strstr(html, "src="));
+	assert_null(strstr(html, "url("));
+	assert_null(strstr(html, "href=\"http"));
+	assert_null(strstr(html, "@import"));
+}
+
+static void test_html_fail_run(void **state)
+{
+	char *h = render(FIXTURES "/fail-run", html_write_report);
+	const char *overview, *details, *failing, *passing;
+
+	(void)state;
+	assert_self_contained(h);
+	assert_non_null(strstr(h, "FAIL: 1 of 4 scenario(s) failed"));
+	assert_non_null(strstr(h, "6.1.192-cfs"));
+	assert_non_null(strstr(h, "77e0b5aa (5 patches)"));
+	/* overview: failing first, with its error and its worst CPU */
+	overview = strstr(h, "Scenarios (failing first)");
+	assert_non_null(overview);
+	details = strstr(h, "<h2>Details</h2>");
+	assert_non_null(details);
+	failing = strstr(overview, "uneven-affinity");
+	passing = strstr(overview, "flat-1-2");
+	assert_true(failing && passing && failing < passing);
+	assert_non_null(strstr(overview, "-3.35 pp"));
+	assert_non_null(strstr(overview, "CPU 0 (-0.067 CPU)"));
+	/* details: the failing scenario open and first */
+	assert_non_null(strstr(details,
+			       "scn failing\" id=\"s1-uneven-affinity\""));
+	assert_true(strstr(details, "uneven-affinity") <
+		    strstr(details, "flat-1-2"));
+	assert_non_null(strstr(details, "<details open>"));
+	/* charts: groups, per-CPU, three time series per scenario with data */
+	assert_int_equal(count(h, "<svg "), 3 * (2 + 3));
+	assert_non_null(strstr(h, "stale_contrib"));
+	assert_non_null(strstr(h, "update_tg_load_avg"));
+	assert_non_null(strstr(h, "cgroup v1 cpu controller not available"));
+	/* the phase change of phase-reweight is drawn */
+	assert_non_null(strstr(h, "phase 1 at 1.000 s: weight A 300"));
+	free(h);
+}
+
+static void test_html_died_run(void **state)
+{
+	char *h = render(FIXTURES "/died-run", html_write_report);
+
+	(void)state;
+	assert_self_contained(h);
+	assert_non_null(strstr(h, "the guest stopped (panic) during "
+				  "<b>cpu-offline-stale</b>"));
+	assert_non_null(strstr(h, "(guest stopped here)"));
+	assert_non_null(strstr(h, "Incomplete: the scenario started but "
+				  "produced no result"));
+	assert_non_null(strstr(h, "last line (11) is truncated"));
+	assert_non_null(strstr(h, "1 of 3 planned scenario(s) never started"));
+	/* its PELT series up to the crash are still shown */
+	assert_non_null(strstr(h, "A contrib CPU 2"));
+	free(h);
+}
+
+static void test_html_missing_run(void **state)
+{
+	char *h = render(FIXTURES "/missing-run", html_write_report);
+
+	(void)state;
+	assert_non_null(strstr(h, "No scenario results"));
+	assert_non_null(strstr(h, "results.jsonl is missing"));
+	assert_non_null(strstr(h, "</html>"));
+	free(h);
+}
+
+static void test_junit(void **state)
+{
+	char *j = render(FIXTURES "/fail-run", junit_write);
+
+	(void)state;
+	assert_non_null(strstr(j, "<testsuites tests=\"5\" failures=\"1\" "
+				  "errors=\"0\" skipped=\"1\""));
+	assert_int_equal(count(j, "<testcase "), 5);
+	assert_int_equal(count(j, "<failure "), 1);
+	assert_int_equal(count(j, "<skipped "), 1);
+	assert_int_equal(count(j, "<error "), 0);
+	assert_non_null(strstr(j, "A: error -3.35 pp, CI [-3.80, -2.90] "
+				  "outside \xc2\xb1" "1.00 pp"));
+	free(j);
+
+	j = render(FIXTURES "/died-run", junit_write);
+	/* the run itself and the incomplete scenario are errors */
+	assert_non_null(strstr(j, "errors=\"2\""));
+	assert_non_null(strstr(j, "guest stopped: panic during "
+				  "cpu-offline-stale"));
+	free(j);
+
+	j = render(FIXTURES "/pass-run", junit_write);
+	assert_non_null(strstr(j, "failures=\"0\" errors=\"0\" skipped=\"0\""));
+	assert_int_equal(count(j, "<testcase "), 4);
+	free(j);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_html_fail_run),
+		cmocka_unit_test(test_html_died_run),
+		cmocka_unit_test(test_html_missing_run),
+		cmocka_unit_test(test_junit),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_units.c - KTAP line parsing, the t distribution and Welch's test,
+ * XML escaping.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "escape.h"
+#include "ktap.h"
+#include "stats.h"
+
+static void test_ktap_lines(void **state)
+{
+	struct ktap_result r;
+	int p = -1, f = -1, s = -1;
+
+	(void)state;
+	assert_int_equal(ktap_parse_line("ok 1 flat-1-2\n", &r, &p, &f, &s), 1);
+	assert_int_equal(r.index, 1);
+	assert_string_equal(r.name, "flat-1-2");
+	assert_int_equal(r.verdict, V_PASS);
+
+	assert_int_equal(ktap_parse_line("not ok 2 uneven # TIMEOUT deadline 30 s\r\n",
+					 &r, &p, &f, &s), 1);
+	assert_string_equal(r.name, "uneven");
+	assert_int_equal(r.verdict, V_ERROR);
+	assert_string_equal(r.why, "TIMEOUT deadline 30 s");
+
+	assert_int_equal(ktap_parse_line("not ok 3 x # ERROR setup", &r, &p, &f,
+					 &s), 1);
+	assert_int_equal(r.verdict, V_ERROR);
+	assert_int_equal(ktap_parse_line("not ok 3 x", &r, &p, &f, &s), 1);
+	assert_int_equal(r.verdict, V_FAIL);
+	assert_int_equal(ktap_parse_line("ok 4 v1 # SKIP no v1", &r, &p, &f,
+					 &s), 1);
+	assert_int_equal(r.verdict, V_SKIP);
+	assert_string_equal(r.why, "SKIP no v1");
+	assert_int_equal(ktap_parse_line("ok 5 - dashed name", &r, &p, &f, &s),
+			 1);
+	assert_string_equal(r.name, "dashed name");
+
+	/* subtests, noise and junk are not top-level results */
+	assert_int_equal(ktap_parse_line("    ok 1 A", &r, &p, &f, &s), 0);
+	assert_int_equal(ktap_parse_line("[  1.23] ok 3 x", &r, &p, &f, &s), 0);
+	assert_int_equal(ktap_parse_line("ok x", &r, &p, &f, &s), 0);
+	assert_int_equal(ktap_parse_line("okay 1 x", &r, &p, &f, &s), 0);
+	assert_int_equal(ktap_parse_line("", &r, &p, &f, &s), 0);
+
+	assert_int_equal(ktap_parse_line("# Totals: pass:7 fail:1 skip:2", &r,
+					 &p, &f, &s), 2);
+	assert_int_equal(p, 7);
+	assert_int_equal(f, 1);
+	assert_int_equal(s, 2);
+}
+
+static void test_t_distribution(void **state)
+{
+	(void)state;
+	/* table values */
+	assert_float_equal(t_quantile(0.95, 1), 12.7062, 1e-3);
+	assert_float_equal(t_quantile(0.95, 7), 2.3646, 1e-3);
+	assert_float_equal(t_quantile(0.99, 30), 2.7500, 1e-3);
+	assert_float_equal(t_quantile(0.95, 1e6), 1.9600, 1e-3);
+	assert_float_equal(t_cdf(0, 5), 0.5, 1e-12);
+	assert_float_equal(t_cdf(2.0, 10), 0.96331, 1e-4);
+	assert_float_equal(t_cdf(-2.0, 10), 1 - 0.96331, 1e-4);
+	assert_true(isnan(t_cdf(1, 0)));
+	assert_true(isnan(t_quantile(1.5, 3)));
+}
+
+static void test_welch(void **state)
+{
+	struct welch w;
+	double h = t_quantile(0.95, 9) / sqrt(10);	/* sd 1, n 10 */
+
+	(void)state;
+	/* two samples, sd 1, n 10, means 0 and 1: t = 2.236, df = 18 */
+	assert_int_equal(welch_from_ci(0, h, 10, 1, h, 10, 0.95, &w), 0);
+	assert_float_equal(w.diff, 1, 1e-12);
+	assert_float_equal(w.se, sqrt(0.2), 1e-9);
+	assert_float_equal(w.df, 18, 1e-9);
+	assert_float_equal(w.p, 0.0382, 5e-4);
+	assert_true(w.lo > 0);	/* significant at 95 %: CI excludes 0 */
+
+	/* same means: p = 1 */
+	assert_int_equal(welch_from_ci(0.5, h, 10, 0.5, h, 10, 0.95, &w), 0);
+	assert_float_equal(w.p, 1, 1e-9);
+
+	/* unequal variances: df between min(n)-1 and n_a+n_b-2 */
+	assert_int_equal(welch_from_ci(0, h * 3, 10, 1, h, 10, 0.95, &w), 0);
+	assert_true(w.df > 9 && w.df < 18);
+
+	/* not testable */
+	assert_int_not_equal(welch_from_ci(0, h, 1, 1, h, 10, 0.95, &w), 0);
+	assert_int_not_equal(welch_from_ci(NAN, h, 10, 1, h, 10, 0.95, &w), 0);
+}
+
+static void test_escape(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	xml_puts(f, "<a href=\"x\">&'\x01\r\xff\xc3\xa9\xe2\x80\x94</a>");
+	xml_puts(f, NULL);
+	fputc('|', f);
+	html_id(f, "s-", "a b/c_d-9");
+	fclose(f);
+	assert_string_equal(buf, "&lt;a href=&quot;x&quot;&gt;&amp;&#39;??"
+			    "\xc3\xa9\xe2\x80\x94&lt;/a&gt;|s-a-b-c_d-9");
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ktap_lines),
+		cmocka_unit_test(test_t_distribution),
+		cmocka_unit_test(test_welch),
+		cmocka_unit_test(test_escape),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
