@@ -93,8 +93,8 @@ struct ideal_ctx {
 	/* tree nodes: root, groups, tasks */
 	int *parent;		/* tree parent node, -1 for the root */
 	int *in_edge;		/* edge parent -> node (root: src -> root) */
-	double *w, *capn, *val, *cand;
-	bool *decided, *frozen;
+	double *w, *capn, *val, *cand, *acc;
+	bool *decided, *frozen, *kids, *demand;
 	double scale;
 };
 
@@ -170,29 +170,42 @@ static double ideal_maxflow(struct ideal_ctx *c)
 
 /*
  * Is the current state feasible: every decided node at its value, the
- * children of g at cand[], all else within caps? g's own allotment is
- * reduced to the children's sum for the test.
+ * children of g at cand[], all else within caps?
+ *
+ * The flow that must get through is the sum over the frontier of the
+ * decided part of the tree: the children of g at their candidates, and
+ * every other decided node whose children are not decided yet (or that
+ * has none) at its value. A decided node whose children are decided
+ * counts as their sum, which may fall short of its own value by the
+ * bisection tolerance; using the sum keeps such rounding from
+ * accumulating into infeasibility further down.
  */
 static bool ideal_check(struct ideal_ctx *c, int g, int ntree)
 {
-	double sum = 0, required;
-
-	for (int v = c->root + 1; v < ntree; v++) {
+	for (int v = c->root; v < ntree; v++) {
+		c->acc[v] = 0;
+		c->kids[v] = false;
+	}
+	for (int v = ntree - 1; v > c->root; v--) {
 		struct ideal_edge *e = &c->e[c->in_edge[v]];
+		int p = c->parent[v];
+		double r;
 
-		if (c->parent[v] == g) {
+		if (p == g) {
 			e->cap = c->cand[v];
-			sum += c->cand[v];
+			r = c->cand[v];
 		} else if (c->decided[v]) {
 			e->cap = c->val[v];
+			r = c->kids[v] ? c->acc[v] : c->val[v];
 		} else {
 			e->cap = c->capn[v];
+			continue;
 		}
-		c->e[c->in_edge[v] ^ 1].cap = 0;
+		c->acc[p] += r;
+		c->kids[p] = true;
 	}
 	c->e[c->in_edge[c->root]].cap = IDEAL_INF;
-	required = c->val[c->root] - (c->val[g] - sum);
-	return ideal_maxflow(c) >= required - IDEAL_TOL * c->scale;
+	return ideal_maxflow(c) >= c->acc[c->root] - IDEAL_TOL * c->scale;
 }
 
 static void ideal_set_unfrozen(struct ideal_ctx *c, const int *ch, int k,
@@ -218,8 +231,11 @@ static void ideal_fill(struct ideal_ctx *c, int g, const int *ch, int k,
 	int left = k;
 
 	for (int i = 0; i < k; i++) {
-		c->frozen[ch[i]] = false;
+		/* nothing below it can run: 0, no need to search for it */
+		c->frozen[ch[i]] = !c->demand[ch[i]];
 		c->cand[ch[i]] = 0;
+		if (c->frozen[ch[i]])
+			left--;
 	}
 	while (left > 0) {
 		double F = 0, W = 0, hi, lo, sum = 0;
@@ -313,6 +329,9 @@ static void ideal_free(struct ideal_ctx *c)
 	free(c->cand);
 	free(c->decided);
 	free(c->frozen);
+	free(c->acc);
+	free(c->kids);
+	free(c->demand);
 }
 
 static int ideal_alloc(struct ideal_ctx *c, int nnodes, int maxedges,
@@ -335,9 +354,13 @@ static int ideal_alloc(struct ideal_ctx *c, int nnodes, int maxedges,
 	c->cand = calloc((size_t)ntree, sizeof(double));
 	c->decided = calloc((size_t)ntree, sizeof(bool));
 	c->frozen = calloc((size_t)ntree, sizeof(bool));
+	c->acc = calloc((size_t)ntree, sizeof(double));
+	c->kids = calloc((size_t)ntree, sizeof(bool));
+	c->demand = calloc((size_t)ntree, sizeof(bool));
 	if (!c->head_start || !c->adj || !c->adj_len || !c->e || !c->level ||
 	    !c->it || !c->queue || !c->parent || !c->in_edge || !c->w ||
-	    !c->capn || !c->val || !c->cand || !c->decided || !c->frozen) {
+	    !c->capn || !c->val || !c->cand || !c->decided || !c->frozen ||
+	    !c->acc || !c->kids || !c->demand) {
 		ideal_free(c);
 		return -ENOMEM;
 	}
@@ -488,6 +511,13 @@ int ideal_split(const struct scenario *s, const struct scn_state *st,
 		ideal_add_edge(c, raw, ntree + k, c->sink, cap);
 	}
 	ideal_build_adj(c, raw);
+	/* which subtrees have a task that can run at all (bottom up) */
+	for (int v = ntree - 1; v > c->root; v--) {
+		if (v >= 2 + G)
+			c->demand[v] = c->capn[v] > 0;
+		if (c->demand[v] && c->capn[v] > 0)
+			c->demand[c->parent[v]] = true;
+	}
 	c->scale = capsum > 1 ? capsum : 1;
 
 	/* 1. the root: everything the workload can use */

@@ -525,6 +525,233 @@ static void test_cpuset(void **state)
 	done(r);
 }
 
+/* xorshift64*: deterministic random cases. */
+static uint64_t rng = 0x2545f4914f6cdd1dULL;
+
+static unsigned int rnd(unsigned int n)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return (unsigned int)((rng * 2685821657736338717ULL) >> 33) % n;
+}
+
+/*
+ * Flat groups of unpinned hogs (and optional quotas) on N identical CPUs:
+ * the ideal is plain weighted water-filling of N CPUs with each group
+ * capped at min(hogs, quota). Computed here independently, by raising the
+ * level over the groups sorted by cap / weight.
+ */
+static void test_random_flat(void **state)
+{
+	(void)state;
+	for (int it = 0; it < 300; it++) {
+		int ncpu = 1 + (int)rnd(8), ng = 1 + (int)rnd(6);
+		double w[8], cap[8], want[8], left, wsum;
+		bool done_g[8] = { false };
+		char text[4096];
+		size_t n = 0;
+		struct split *r;
+
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "cpus %d\n",
+				      ncpu);
+		for (int g = 0; g < ng; g++) {
+			int wt = 1 + (int)rnd(10000), cnt = 1 + (int)rnd(4);
+			bool quota = rnd(3) == 0;
+			int q = 1 + (int)rnd(300);	/* ms per 100ms */
+
+			w[g] = wt;
+			cap[g] = cnt;
+			if (quota && q / 100.0 < cap[g])
+				cap[g] = q / 100.0;
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      "group g%d weight=%d", g, wt);
+			if (quota)
+				n += (size_t)snprintf(text + n, sizeof(text) - n,
+						      " max=%dms/100ms", q);
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      "\ntask t%d group=g%d count=%d\n",
+					      g, g, cnt);
+		}
+		/* independent water-filling */
+		left = ncpu;
+		for (;;) {
+			int k = -1;
+
+			wsum = 0;
+			for (int g = 0; g < ng; g++)
+				if (!done_g[g])
+					wsum += w[g];
+			if (wsum == 0)
+				break;
+			/* the group that saturates first at this level */
+			for (int g = 0; g < ng; g++)
+				if (!done_g[g] && cap[g] < left * w[g] / wsum &&
+				    (k < 0 || cap[g] / w[g] < cap[k] / w[k]))
+					k = g;
+			if (k < 0) {
+				for (int g = 0; g < ng; g++)
+					if (!done_g[g]) {
+						want[g] = left * w[g] / wsum;
+						done_g[g] = true;
+					}
+				break;
+			}
+			want[k] = cap[k];
+			left -= cap[k];
+			done_g[k] = true;
+		}
+		r = run(text, NULL);
+		for (int g = 0; g < ng; g++)
+			if (!(fabs(r->g[g] - want[g]) <= TOL))
+				fail_msg("case %d group g%d: got %.9f want %.9f\n%s",
+					 it, g, r->g[g], want[g], text);
+		done(r);
+	}
+}
+
+/*
+ * Random trees with random affinities, quotas and duty tasks: whatever
+ * the split, each group gets exactly what its children (groups and tasks)
+ * get, nobody exceeds its cap or demand, and the total fits the CPUs.
+ * A task with spare demand whose every allowed CPU is fully used by
+ * others is fine; a fully idle machine with runnable tasks is not.
+ */
+static void test_random_invariants(void **state)
+{
+	(void)state;
+	for (int it = 0; it < 200; it++) {
+		int ncpu = 1 + (int)rnd(6), ng = 1 + (int)rnd(12), nt = 0;
+		char text[16384], path[12][128];
+		int parent[12], depth[12];
+		bool leaf[12];
+		size_t n = 0;
+		struct split *r;
+		double top = 0;
+
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "cpus %d\n",
+				      ncpu);
+		for (int g = 0; g < ng; g++) {
+			parent[g] = g ? (int)rnd((unsigned int)g + 1) - 1 : -1;
+			if (parent[g] >= 0 && depth[parent[g]] >= SCN_MAX_DEPTH)
+				parent[g] = -1;
+			depth[g] = parent[g] >= 0 ? depth[parent[g]] + 1 : 1;
+			if (parent[g] >= 0)
+				snprintf(path[g], sizeof(path[g]), "%s/g%d",
+					 path[parent[g]], g);
+			else
+				snprintf(path[g], sizeof(path[g]), "g%d", g);
+			leaf[g] = true;
+			if (parent[g] >= 0)
+				leaf[parent[g]] = false;
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      "group %s weight=%d%s\n", path[g],
+					      1 + (int)rnd(1000),
+					      rnd(4) ? "" : " max=70ms/100ms");
+		}
+		for (int g = 0; g < ng; g++) {
+			int k = leaf[g] ? 1 + (int)rnd(3) : 0;
+
+			for (int i = 0; i < k; i++, nt++) {
+				unsigned int a = (unsigned int)rnd(
+					(1u << ncpu) - 1) + 1;
+				char cl[256];
+
+				assert_true(scn_cpumask_format(a, cl,
+							       sizeof(cl)) > 0);
+				if (rnd(3))
+					n += (size_t)snprintf(text + n,
+						sizeof(text) - n,
+						"task t%d group=%s count=%d cpus=%s\n",
+						nt, path[g], 1 + (int)rnd(3), cl);
+				else
+					n += (size_t)snprintf(text + n,
+						sizeof(text) - n,
+						"task t%d group=%s kind=duty run=%dms sleep=%dms\n",
+						nt, path[g], 1 + (int)rnd(9),
+						1 + (int)rnd(9));
+			}
+		}
+		r = run(text, NULL);
+		for (int g = 0; g < r->s->ngroups; g++) {
+			double sum = 0;
+
+			for (int t = 0; t < r->s->ntasks; t++)
+				if (r->s->tasks[t].group == g)
+					sum += r->t[t];
+			for (int h = 0; h < r->s->ngroups; h++)
+				if (r->s->groups[h].parent == g)
+					sum += r->g[h];
+			if (!(fabs(r->g[g] - sum) <= TOL))
+				fail_msg("case %d: group %s = %.9f, its children %.9f\n%s",
+					 it, r->s->groups[g].path, r->g[g], sum,
+					 text);
+			if (r->s->groups[g].has_max)
+				assert_true(r->g[g] <= 0.7 + TOL);
+			if (r->s->groups[g].parent < 0)
+				top += r->g[g];
+		}
+		for (int t = 0; t < r->s->ntasks; t++) {
+			const struct scn_task *tk = &r->s->tasks[t];
+			double d = tk->kind == SCN_TASK_DUTY ?
+				   (double)tk->run_us /
+				   (double)(tk->run_us + tk->sleep_us) : 1;
+			int ncpus = scn_cpumask_count(
+				scn_state_task_cpus(r->s, &r->st, t));
+
+			assert_true(r->t[t] >= -TOL);
+			assert_true(r->t[t] <= d * tk->count + TOL);
+			assert_true(r->t[t] <= ncpus + TOL);
+		}
+		assert_true(top <= ncpu + TOL);
+		/* some task can run: the machine is not left idle */
+		assert_true(top > 0.05);
+		done(r);
+	}
+}
+
+/* A large scenario finishes quickly: 64 groups of 4 levels, 16 CPUs. */
+static void test_large(void **state)
+{
+	char *text = malloc(65536);
+	size_t n = 0;
+	struct split *r;
+	double sum = 0;
+
+	(void)state;
+	assert_non_null(text);
+	n += (size_t)snprintf(text + n, 65536 - n, "cpus 16\n");
+	for (int a = 0; a < 4; a++) {
+		n += (size_t)snprintf(text + n, 65536 - n,
+				      "group a%d weight=%d\n", a, 100 * (a + 1));
+		for (int b = 0; b < 4; b++) {
+			n += (size_t)snprintf(text + n, 65536 - n,
+					      "group a%d/b%d weight=%d\n", a, b,
+					      50 * (b + 1));
+			for (int c = 0; c < 3; c++)
+				n += (size_t)snprintf(text + n, 65536 - n,
+						      "group a%d/b%d/c%d\n",
+						      a, b, c);
+		}
+	}
+	for (int a = 0; a < 4; a++)
+		for (int b = 0; b < 4; b++)
+			for (int c = 0; c < 3; c++)
+				n += (size_t)snprintf(text + n, 65536 - n,
+						      "task t%d_%d_%d group=a%d/b%d/c%d count=2 cpus=%d-%d\n",
+						      a, b, c, a, b, c,
+						      (a * 4 + b) % 16,
+						      ((a * 4 + b) % 16) | 1);
+	r = run(text, NULL);
+	for (int g = 0; g < r->s->ngroups; g++)
+		if (r->s->groups[g].depth == 1)
+			sum += r->g[g];
+	/* 96 hogs restricted to pairs of CPUs covering all 16 */
+	near(sum, 16, "all CPUs used");
+	done(r);
+	free(text);
+}
+
 static void test_invalid_args(void **state)
 {
 	struct scenario *s = calloc(1, sizeof(*s));
@@ -573,6 +800,9 @@ int main(void)
 		cmocka_unit_test(test_extreme),
 		cmocka_unit_test(test_contention_below_top),
 		cmocka_unit_test(test_cpuset),
+		cmocka_unit_test(test_random_flat),
+		cmocka_unit_test(test_random_invariants),
+		cmocka_unit_test(test_large),
 		cmocka_unit_test(test_invalid_args),
 	};
 
