@@ -406,6 +406,8 @@ static void check_suite(const char *suite, int min)
 		assert_true(s->warmup_us <= 500000);
 		assert_true(s->measure_us <= 2000000);
 		assert_true(strlen(s->description) > 100);
+		/* the whole header fits: nothing was cut off */
+		assert_true(strlen(s->description) < SCN_DESC_MAX - 1);
 		assert_non_null(strstr(s->description, "Why:"));
 		assert_non_null(strstr(s->description, "Fails if:"));
 		n++;
@@ -675,11 +677,12 @@ static void test_fuzz(void **state)
 	};
 	size_t flen = strlen(full);
 	char buf[4096], err[SCN_ERR_MAX];
+	int accepted = 0;
 
 	(void)state;
 	for (int it = 0; it < 20000; it++) {
 		size_t n = next_rand() % sizeof(buf);
-		int mode = it % 4;
+		int mode = it % 4, ret;
 
 		if (mode == 0) {
 			for (size_t i = 0; i < n; i++)
@@ -715,10 +718,14 @@ static void test_fuzz(void **state)
 			if (next_rand() % 4 == 0)
 				n = next_rand() % n;
 		}
-		check_result(scn_parse_buffer("f.scn", buf, n, s, err,
-					      sizeof(err)), err, s);
+		ret = scn_parse_buffer("f.scn", buf, n, s, err, sizeof(err));
+		check_result(ret, err, s);
+		accepted += !ret;
 	}
 	free(s);
+	/* some mutated scenarios must survive, or the fuzz stays shallow */
+	assert_true(accepted > 100);
+	print_message("fuzz: 20000 inputs, %d accepted\n", accepted);
 }
 
 int main(void)
