@@ -9,7 +9,7 @@
 #   make report-browser-test           render a fixture report in headless
 #                                      Chromium (skips without chromium)
 
-DEPS_PKGS += libjson-c-dev libcmocka-dev chromium
+DEPS_PKGS += libjson-c-dev libcmocka-dev zlib1g-dev chromium
 
 REPORT_DIR      := report
 REPORT_OUT      := $(BUILD)/report
@@ -61,6 +61,11 @@ report-tests: $(REPORT_TEST_BINS) $(REPORT_OUT)/cfsreport-san
 	$(Q)$(REPORT_DIR)/tests/run-tests.sh $(REPORT_OUT) $(REPORT_FIXTURES) \
 		$(REPORT_TEST_BINS)
 
-report-browser-test: $(CFSREPORT)
-	$(Q)$(REPORT_DIR)/tests/browser-test.sh $(CFSREPORT) $(REPORT_FIXTURES) \
-		$(REPORT_OUT)/browser
+# Screenshot check: a small PNG decoder (zlib) counting non-white pixels.
+$(REPORT_OUT)/pngcheck: $(REPORT_DIR)/tests/pngcheck.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(REPORT_CFLAGS) -o $@ $< -lz
+
+report-browser-test: $(CFSREPORT) $(REPORT_OUT)/pngcheck
+	$(Q)$(REPORT_DIR)/tests/browser-test.sh $(CFSREPORT) $(REPORT_OUT)/pngcheck \
+		$(REPORT_FIXTURES) $(REPORT_OUT)/browser
