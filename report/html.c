@@ -301,6 +301,11 @@ static void groups_table(FILE *f, const struct rep_scenario *s)
 		html_pct(f, g->measured);
 		fputs("</td><td class=\"n\">", f);
 		html_num(f, "%.3f", g->measured_cpu);
+		if (!isnan(g->usage_cpu)) {
+			fputs(" <span class=\"muted\">(cpu.stat ", f);
+			html_num(f, "%.3f", g->usage_cpu);
+			fputs(")</span>", f);
+		}
 		fputs("</td><td class=\"n\">", f);
 		html_pct(f, g->model_defined);
 		fputs("</td><td class=\"n\">", f);
@@ -311,6 +316,14 @@ static void groups_table(FILE *f, const struct rep_scenario *s)
 		html_pct(f, g->ideal);
 		fputs("</td><td class=\"n\">", f);
 		html_pct(f, g->expected);
+		if (!isnan(g->exp_ci_lo) && !isnan(g->exp_ci_hi)) {
+			fputs(" <span class=\"muted\">(measured &minus; "
+			      "expected [", f);
+			html_num(f, "%+.2f", g->exp_ci_lo * 100);
+			fputs(", ", f);
+			html_num(f, "%+.2f", g->exp_ci_hi * 100);
+			fputs("] pp)</span>", f);
+		}
 		fputs("</td><td class=\"n\">", f);
 		html_pp(f, g->error);
 		fputs("</td><td class=\"n\">[", f);
@@ -419,6 +432,11 @@ static void aggregation(FILE *f, const struct rep_scenario *s)
 	fputs(". Models disagree (from tg-&gt;load_avg vs from the per-CPU "
 	      "loads) by ", f);
 	html_pp(f, s->model_disagreement);
+	if (!isnan(s->se_disagreement)) {
+		fputs("; from the group entity weights vs the per-CPU loads "
+		      "by ", f);
+		html_pp(f, s->se_disagreement);
+	}
 	fputs(".</p>\n", f);
 	if (!s->n_issues)
 		return;
@@ -570,11 +588,7 @@ static void scenario(FILE *f, const struct rep_run *run,
 			const struct rep_phase *p = &s->phases[i];
 
 			fprintf(f, "<li>at %.3f s: ", p->at_us / 1e6);
-			xml_puts(f, p->action);
-			fputs(" ", f);
-			xml_puts(f, p->group);
-			fputs(" ", f);
-			xml_puts(f, p->value);
+			xml_puts(f, p->desc);
 			if (i < s->n_convergence &&
 			    !isnan(s->convergence[i].converged_after_us))
 				fprintf(f, " \xe2\x80\x94 converged after %.0f ms",
@@ -586,7 +600,8 @@ static void scenario(FILE *f, const struct rep_run *run,
 		}
 		fputs("</ul>\n", f);
 	}
-	if (s->has_result)
+	if (s->has_result && (s->aggregation_ok >= 0 ||
+			      !isnan(s->model_disagreement)))
 		aggregation(f, s);
 	str_list(f, "Kernel warnings", s->warnings, s->n_warnings);
 	str_list(f, "Diagnostics", s->diagnostics, s->n_diagnostics);

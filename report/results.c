@@ -231,6 +231,7 @@ static struct rep_scenario *scenario_get(struct rep_run *run,
 	s->tolerance = s->confidence = s->warmup_us = s->measure_us = NAN;
 	s->duration_us = s->win_start_us = s->win_length_us = NAN;
 	s->model_disagreement = s->sampler_overhead = NAN;
+	s->se_disagreement = NAN;
 	return s;
 }
 
@@ -247,6 +248,25 @@ static void load_run_start(struct rep_run *run, struct json_object *o)
 	run->clocksource = jstr(a, o, "clocksource");
 	run->cpus_online = jint(o, "cpus_online", 0);
 	run->scenarios_planned = jint(o, "scenarios", -1);
+}
+
+/* what a phase does, from whichever fields it has */
+static const char *phase_desc(struct arena *a, struct json_object *e)
+{
+	const char *act = jstr(a, e, "action"), *grp = jstr(a, e, "group");
+	const char *task = jstr(a, e, "task"), *cpu = jstr(a, e, "cpu");
+	const char *cpus = jstr(a, e, "cpus"), *val = jstr(a, e, "value");
+	const char *q = jstr(a, e, "quota_us"), *per = jstr(a, e, "period_us");
+
+	return arena_printf(a, "%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
+			    act ? act : "phase",
+			    grp ? " " : "", grp ? grp : "",
+			    val ? "=" : "", val ? val : "",
+			    task ? " task " : "", task ? task : "",
+			    cpu ? " cpu " : "", cpu ? cpu : "",
+			    cpus ? " cpus " : "", cpus ? cpus : "",
+			    q ? " quota " : "", q ? q : "",
+			    per ? "/" : "", per ? per : "");
 }
 
 static void load_scenario_start(struct rep_run *run, struct json_object *o)
@@ -292,6 +312,7 @@ static void load_scenario_start(struct rep_run *run, struct json_object *o)
 		s->phases[i].action = jstr(a, e, "action");
 		s->phases[i].group = jstr(a, e, "group");
 		s->phases[i].value = jstr(a, e, "value");
+		s->phases[i].desc = phase_desc(a, e);
 		s->n_phases++;
 	}
 }
@@ -381,6 +402,15 @@ static void load_group(struct arena *a, struct json_object *e,
 	g->error = jnum(e, "error");
 	g->tolerance = jnum(e, "tolerance");
 	g->intent_deviation = jnum(e, "intent_deviation");
+	g->usage_cpu = jnum(e, "usage_cpu");
+	g->exp_ci_lo = g->exp_ci_hi = NAN;
+	ci = jget(e, "expected_ci");
+	if (ci && json_object_is_type(ci, json_type_array) &&
+	    json_object_array_length(ci) >= 2) {
+		g->exp_ci_lo = jnumv(json_object_array_get_idx(ci, 0));
+		g->exp_ci_hi = jnumv(json_object_array_get_idx(ci, 1));
+	}
+	ci = jget(e, "ci");
 	g->ci_lo = g->ci_hi = NAN;
 	if (ci && json_object_is_type(ci, json_type_array) &&
 	    json_object_array_length(ci) >= 2) {
@@ -449,6 +479,7 @@ static void load_result(struct rep_run *run, struct json_object *o)
 		s->n_issues++;
 	}
 	s->model_disagreement = jnum(o, "model_disagreement");
+	s->se_disagreement = jnum(o, "se_disagreement");
 
 	n = jarray_len(o, "convergence", &arr);
 	s->convergence = n ? arena_alloc(a, sizeof(*s->convergence) *

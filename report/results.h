@@ -36,6 +36,8 @@ struct rep_group {
 	double measured, measured_cpu;
 	double model_defined, model_computed, model_se, ideal, expected;
 	double error, ci_lo, ci_hi, tolerance, intent_deviation;
+	double usage_cpu;		/* from cpu.stat, CPUs */
+	double exp_ci_lo, exp_ci_hi;	/* CI of measured - expected */
 	struct rep_percpu *per_cpu;
 	int n_per_cpu;
 };
@@ -49,6 +51,7 @@ struct rep_group_def {
 struct rep_phase {
 	double at_us;
 	const char *action, *group, *value;
+	const char *desc;	/* "weight A=300", "offline cpu 2", ... */
 };
 
 struct rep_issue {
@@ -97,7 +100,7 @@ struct rep_scenario {
 	int checked_samples;
 	struct rep_issue *issues;
 	int n_issues;
-	double model_disagreement;
+	double model_disagreement, se_disagreement;
 	struct rep_convergence *convergence;
 	int n_convergence;
 	int sampler_samples;

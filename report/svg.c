@@ -568,14 +568,10 @@ int svg_series_chart(FILE *f, const struct rep_scenario *s,
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 			"y2=\"%.1f\" stroke=\"#c00\" stroke-dasharray=\"5 3\">"
 			"<title>", x, ay.p1, x, ay.p0);
-		xml_printf(f, "phase %d at %.3f s: %s %s %s", i + 1,
-			   p->at_us / 1e6, p->action ? p->action : "",
-			   p->group ? p->group : "", p->value ? p->value : "");
+		xml_printf(f, "phase %d at %.3f s: %s", i + 1,
+			   p->at_us / 1e6, p->desc ? p->desc : "");
 		fputs("</title></line>\n", f);
-		snprintf(buf, sizeof(buf), "%s %s%s%s",
-			 p->action ? p->action : "phase",
-			 p->group ? p->group : "", p->group ? "=" : "",
-			 p->value ? p->value : "");
+		snprintf(buf, sizeof(buf), "%s", p->desc ? p->desc : "phase");
 		text(f, x + 3, ay.p1 + 10 + 11 * (i % 3), "start",
 		     "fill=\"#c00\"", buf);
 	}

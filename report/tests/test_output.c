@@ -92,7 +92,7 @@ static void test_html_fail_run(void **state)
 	assert_non_null(strstr(h, "update_tg_load_avg"));
 	assert_non_null(strstr(h, "cgroup v1 cpu controller not available"));
 	/* the phase change of phase-reweight is drawn */
-	assert_non_null(strstr(h, "phase 1 at 1.000 s: weight A 300"));
+	assert_non_null(strstr(h, "phase 1 at 1.000 s: weight A=300"));
 	free(h);
 }
 
@@ -111,6 +111,7 @@ static void test_html_died_run(void **state)
 	assert_non_null(strstr(h, "1 of 3 planned scenario(s) never started"));
 	/* its PELT series up to the crash are still shown */
 	assert_non_null(strstr(h, "A contrib CPU 2"));
+	assert_non_null(strstr(h, "at 0.800 s: offline cpu 2"));
 	free(h);
 }
 

@@ -175,6 +175,44 @@ static void test_missing_run(void **state)
 	results_free(&r);
 }
 
+/* the shapes conformance/jsonout.c really writes: nulls, extra keys, a
+ * bare error result without window or aggregation */
+static void test_runner_format(void **state)
+{
+	struct rep_run r;
+	struct rep_scenario *s;
+
+	(void)state;
+	assert_int_equal(results_load(FIXTURES "/runner-format", &r), 0);
+	assert_int_equal(r.n_problems, 0);
+	assert_string_equal(r.kernel_release, "6.1.192");	/* run_start */
+	assert_string_equal(r.pelt_source, "debugfs");
+	s = results_find(&r, "nested-affinity");
+	assert_int_equal(s->verdict, V_FAIL);
+	assert_int_equal(s->n_defs, 2);
+	assert_null(s->defs[0].max);
+	assert_string_equal(s->defs[1].max, "50000 100000");
+	assert_int_equal(s->n_phases, 2);
+	assert_string_equal(s->phases[0].desc, "affinity task t1 cpus 1");
+	assert_string_equal(s->phases[1].desc, "max P/C quota 50000/100000");
+	assert_true(isnan(s->groups[0].model_se));
+	assert_true(isnan(s->groups[0].per_cpu[0].ideal));
+	assert_float_equal(s->groups[1].usage_cpu, 0.26, 1e-12);
+	assert_float_equal(s->groups[1].exp_ci_hi, 0.028, 1e-12);
+	assert_int_equal(s->issues[0].cpu, -1);
+	assert_true(isnan(s->se_disagreement));
+	assert_true(isnan(s->convergence[0].converged_after_us));
+	assert_int_equal(s->n_series, 1);
+	assert_true(isnan(s->series[0].tg_load_avg[3]));
+	s = results_find(&r, "deadline");
+	assert_int_equal(s->verdict, V_ERROR);
+	assert_int_equal(s->ktap_verdict, V_ERROR);
+	assert_int_equal(s->aggregation_ok, -1);
+	assert_true(isnan(s->win_length_us));
+	assert_int_equal(s->n_groups, 0);
+	results_free(&r);
+}
+
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -247,6 +285,7 @@ int main(void)
 		cmocka_unit_test(test_fail_run),
 		cmocka_unit_test(test_died_run),
 		cmocka_unit_test(test_missing_run),
+		cmocka_unit_test(test_runner_format),
 		cmocka_unit_test(test_every_truncation),
 	};
 
