@@ -26,6 +26,8 @@ REPORT_FIXTURES := $(REPORT_DIR)/tests/fixtures
 RESULTS ?= $(RESULTS_DIR)/latest
 BASE    ?=
 CAND    ?=
+# e.g. COMPARE_FLAGS="--min-effect 1 --confidence 0.99"
+COMPARE_FLAGS ?=
 
 $(CFSREPORT): $(REPORT_LIB_SRCS) $(REPORT_DIR)/main.c $(REPORT_HDRS)
 	@mkdir -p $(@D)
@@ -54,7 +56,7 @@ report: $(CFSREPORT)
 
 compare: $(CFSREPORT)
 	$(Q)test -n "$(BASE)" && test -n "$(CAND)" || { echo "[compare] usage: make compare BASE=results/A CAND=results/B" >&2; exit 2; }
-	$(Q)$(CFSREPORT) compare "$(BASE)" "$(CAND)"
+	$(Q)$(CFSREPORT) compare $(COMPARE_FLAGS) "$(BASE)" "$(CAND)"
 
 # Unit tests + the whole program on every fixture, under ASan/UBSan.
 report-tests: $(REPORT_TEST_BINS) $(REPORT_OUT)/cfsreport-san
