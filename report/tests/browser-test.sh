@@ -9,7 +9,8 @@
 set -uo pipefail
 cfsreport=$1 pngcheck=$2 fixtures=$3 out=$4
 
-browser=$(command -v chromium || command -v chromium-browser || true)
+# CHROMIUM=path overrides; CHROMIUM= (empty) forces the skip.
+browser=${CHROMIUM-$(command -v chromium || command -v chromium-browser || true)}
 if [ -z "$browser" ]; then
 	echo "report-browser-test: SKIP: chromium is not installed" \
 		"(run 'make deps' as root, or apt-get install chromium)"
