@@ -10,10 +10,9 @@ if ! out=$("$runner" --list "$@" 2>&1); then
 	echo "$out" >&2
 	exit 2
 fi
-# --list prints one line per scenario; the duration is the field that
-# ends in "s" after "duration" (duration=2.5s or duration 2.5s).
-total=$(sed -nE 's/.*duration[= ]+([0-9.]+)s.*/\1/p' <<<"$out" |
-	awk -v per=$per '{ t += $1 * 1.5 + per } END { printf "%d", t }')
+# --list prints one line per scenario with a duration_us=N field.
+total=$(sed -nE 's/.*duration_us=([0-9]+).*/\1/p' <<<"$out" |
+	awk -v per=$per '{ t += $1 / 1e6 * 1.5 + per } END { printf "%d", t }')
 n=$(grep -c . <<<"$out")
 [ -n "$total" ] && [ "$total" -gt 0 ] || total=$((n * 60))
 echo $((boot + total))

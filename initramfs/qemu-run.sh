@@ -115,7 +115,8 @@ say "booting $(basename "$kernel") on $cpus vCPUs ($used, $mem), deadline ${dead
 qpid=$!
 
 # Progress: the init steps and the top-level KTAP results, as they arrive.
-tail -n +1 -F "$dir/console.log" 2>/dev/null |
+# tail follows QEMU's pid, so the pipeline ends when QEMU does.
+tail -n +1 -F --pid="$qpid" "$dir/console.log" 2>/dev/null |
 	grep --line-buffered -E '^\[init\]|^(not )?ok [0-9]|^RUNNER_EXIT=|Kernel panic' |
 	sed -u 's/\r$//; s/^/  /' &
 tailpid=$!
@@ -145,8 +146,6 @@ if [ -n "$host_status" ]; then
 fi
 wait "$qpid" 2>/dev/null
 qemu_rc=$?
-sleep 0.3
-kill "$tailpid" 2>/dev/null
 wait "$tailpid" 2>/dev/null
 duration=$(($(date +%s) - t0))
 
@@ -185,7 +184,7 @@ if [ -n "$last_started" ] &&
 	! grep -a '"type":"result"' "$dir/results.jsonl" | grep -aq "\"name\":\"$last_started\""; then
 	last_scenario="\"$last_started\""
 fi
-release=$(tr -d '\r' <"$dir/console.log" | sed -n 's/.*Linux version \([^ ]*\).*/\1/p' | head -n 1)
+release=$(tr -d '\r' <"$dir/console.log" | sed -n 's/^\[init\] kernel \([^ ,]*\),.*/\1/p' | head -n 1)
 kjson={}
 [ -n "$kmeta" ] && [ -r "$kmeta" ] && kjson=$(cat "$kmeta")
 cat >"$dir/meta.json" <<JSON

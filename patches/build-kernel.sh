@@ -75,6 +75,17 @@ kver=$(make -s -C "$src" kernelversion)
 mapfile -t patches < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" 2>/dev/null || true)
 series_hash=$( { for p in "${patches[@]}"; do cat "$patchdir/$p"; done; } |
 	sha256sum | cut -c1-16)
+# Fast path: series, fragments and tree unchanged since the last good
+# build -> nothing to do (no kconfig, no kbuild walk).
+frag_hash=$(cat "${configs[@]}" | sha256sum | cut -c1-16)
+quick="$pkgver $series_hash $frag_hash"
+if [ -f "$build/bzImage" ] && [ "${KREBUILD:-0}" = 0 ] &&
+	[ "$(cat "$build/inputs.stamp" 2>/dev/null)" = "$quick" ] &&
+	git_k diff --quiet HEAD 2>/dev/null; then
+	say "up to date: $build/bzImage (series $series_hash, ${#patches[@]} patches)"
+	exit 0
+fi
+rm -f "$build/inputs.stamp"
 say "applying ${#patches[@]} patches onto $kver (series $series_hash)"
 idx=$src/.git/series-index
 rm -f "$idx"
@@ -99,8 +110,8 @@ fi
 # --- config --------------------------------------------------------------
 say "configuring (tinyconfig + ${configs[*]##*/})"
 mkdir -p "$obj"
-cfgtmp=$build/config.tmp
-rm -rf "$cfgtmp" && mkdir -p "$cfgtmp"
+cfgtmp=$build/config-obj	# kept: its kconfig tools are reused
+mkdir -p "$cfgtmp"
 if ! { make -s -C "$src" O="$cfgtmp" tinyconfig &&
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$cfgtmp" \
 		"$cfgtmp/.config" "${configs[@]}" &&
@@ -127,7 +138,6 @@ done
 if ! cmp -s "$cfgtmp/.config" "$obj/.config"; then
 	cp "$cfgtmp/.config" "$obj/.config"
 fi
-rm -rf "$cfgtmp"
 config_hash=$(sha256sum "$obj/.config" | cut -c1-16)
 
 # --- build ---------------------------------------------------------------
@@ -136,6 +146,7 @@ want="$kver $series_hash $config_hash"
 if [ -f "$build/bzImage" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] &&
 	[ "${KREBUILD:-0}" = 0 ]; then
 	say "up to date: $build/bzImage ($want)"
+	echo "$quick" >"$build/inputs.stamp"
 	exit 0
 fi
 jobs=$(nproc)
@@ -153,4 +164,5 @@ cat >"$build/kernel.json" <<JSON
 {"kernel_release":"$release","source":"linux-source-6.1 $pkgver","series_hash":"$series_hash","patches":${#patches[@]},"config_hash":"$config_hash"}
 JSON
 echo "$want" >"$stamp"
+echo "$quick" >"$build/inputs.stamp"
 say "built $release in $(($(date +%s) - start)) s: $build/bzImage"
