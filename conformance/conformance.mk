@@ -42,4 +42,4 @@ runner: $(RUNNER) $(RUNNER_HOST)
 
 # Runs every unit test program; prints one line per program and a total.
 unit-tests: $(CONF_TEST_BINS)
-	@tests/run-unit-tests.sh $(CONF_TEST_BINS)
+	@tests/run-unit-tests.sh unit $(CONF_TEST_BINS)
