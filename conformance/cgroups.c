@@ -565,24 +565,37 @@ int cg_parse_cpu_stat(const char *buf, uint64_t *usage_us)
 	return -EINVAL;
 }
 
-int cg_read_usage_us(const struct cg_ctx *c, int g, uint64_t *us)
+int cg_usage_path(const struct cg_ctx *c, int g, char *buf, size_t len)
 {
-	char dir[PATH_MAX], path[PATH_MAX + 32], buf[1024];
-	int r = cg_group_dir(c, g, dir, sizeof(dir));
+	char dir[PATH_MAX];
+	int r = cg_group_dir(c, g, dir, sizeof(dir)), n;
 
 	if (r)
 		return r;
-	if (c->h == SCN_V2) {
-		snprintf(path, sizeof(path), "%s/cpu.stat", dir);
-		r = read_file(path, buf, sizeof(buf));
-		return r ? r : cg_parse_cpu_stat(buf, us);
-	}
-	snprintf(path, sizeof(path), "%s/cpuacct.usage", dir);
-	r = read_file(path, buf, sizeof(buf));
+	n = snprintf(buf, len, "%s/%s", dir, c->h == SCN_V2 ? "cpu.stat" :
+		     "cpuacct.usage");
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int cg_parse_usage(const struct cg_ctx *c, const char *buf, uint64_t *us)
+{
+	char *end;
+
+	if (c->h == SCN_V2)
+		return cg_parse_cpu_stat(buf, us);
+	*us = strtoull(buf, &end, 10) / 1000;	/* cpuacct.usage: ns */
+	return end == buf ? -EINVAL : 0;
+}
+
+int cg_read_usage_us(const struct cg_ctx *c, int g, uint64_t *us)
+{
+	char path[PATH_MAX + 32], buf[1024];
+	int r = cg_usage_path(c, g, path, sizeof(path));
+
 	if (r)
 		return r;
-	*us = strtoull(buf, NULL, 10) / 1000;
-	return 0;
+	r = read_file(path, buf, sizeof(buf));
+	return r ? r : cg_parse_usage(c, buf, us);
 }
 
 bool cg_has_cpu_pelt(const struct cg_ctx *c)

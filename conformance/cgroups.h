@@ -68,6 +68,10 @@ int cg_debugfs_root(const struct cg_ctx *c, char *buf, size_t len);
 /* Cumulative CPU usage of group g (v2 cpu.stat usage_usec, v1 cpuacct). */
 int cg_read_usage_us(const struct cg_ctx *c, int g, uint64_t *us);
 
+/* The file cg_read_usage_us() reads, and how to parse its content. */
+int cg_usage_path(const struct cg_ctx *c, int g, char *buf, size_t len);
+int cg_parse_usage(const struct cg_ctx *c, const char *buf, uint64_t *us);
+
 /* Parse usage_usec from a cpu.stat buffer. Returns 0 or -EINVAL. */
 int cg_parse_cpu_stat(const char *buf, uint64_t *usage_us);
 

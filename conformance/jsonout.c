@@ -223,11 +223,13 @@ void jout_scenario_start(int index, const struct scenario *s)
 
 void jout_series(const struct scenario *s, const struct sample_set *ss)
 {
-	int g, c, k, step;
+	int g, c, k, step, npelt = 0;
 
 	if (out_fd < 0 || ss->n == 0)
 		return;
-	step = (ss->n + SERIES_MAX_POINTS - 1) / SERIES_MAX_POINTS;
+	for (k = 0; k < ss->n; k++)
+		npelt += ss->v[k].pelt_ok;
+	step = (npelt + SERIES_MAX_POINTS - 1) / SERIES_MAX_POINTS;
 	if (step < 1)
 		step = 1;
 	for (g = 0; g < s->ngroups; g++)
@@ -251,11 +253,14 @@ void jout_series(const struct scenario *s, const struct sample_set *ss)
 			la = json_object_new_array();
 			lw = json_object_new_array();
 			sw = json_object_new_array();
-			for (k = 0; k < ss->n; k += step) {
+			for (k = 0, npelt = 0; k < ss->n; k++) {
 				const struct sample *sm = &ss->v[k];
 				const struct pelt_cpu *pc;
 				bool ok = sm->pelt_ok;
 				double tgl;
+
+				if (!ok || npelt++ % step)
+					continue;
 
 				pc = pelt_at(&sm->pelt, g, c);
 				ok = ok && pc->present;
@@ -339,6 +344,14 @@ void jout_result(int index, const struct scenario *s,
 		add(go, "ci", jci(&gr->err));
 		add(go, "ci_half_width", jd(gr->err.half_width));
 		add(go, "error_sd", jd(gr->err.sd));
+		{
+			struct json_object *ew = json_object_new_array();
+			int w;
+
+			for (w = 0; w < r->subwindows; w++)
+				json_object_array_add(ew, jd(gr->err_w[w]));
+			add(go, "error_subwindows", ew);
+		}
 		if (gr->has_expected)
 			add(go, "expected_ci", jci(&gr->exp_err));
 		add(go, "tolerance", jd(s->tolerance));

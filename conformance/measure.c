@@ -109,3 +109,79 @@ uint64_t measure_now_us(void)
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (uint64_t)t.tv_sec * 1000000ull + t.tv_nsec / 1000;
 }
+
+void refile_init(struct refile *rf, const char *path)
+{
+	rf->fd = -1;
+	snprintf(rf->path, sizeof(rf->path), "%s", path);
+}
+
+ssize_t refile_read(struct refile *rf, char *buf, size_t len)
+{
+	size_t tot = 0;
+	ssize_t n;
+
+	if (rf->fd < 0) {
+		rf->fd = open(rf->path, O_RDONLY | O_CLOEXEC);
+		if (rf->fd < 0)
+			return -errno;
+	}
+	while (tot + 1 < len) {
+		n = pread(rf->fd, buf + tot, len - 1 - tot, (off_t)tot);
+		if (n < 0) {
+			n = -errno;
+			refile_close(rf);
+			return n;
+		}
+		if (n == 0)
+			break;
+		tot += n;
+	}
+	buf[tot] = '\0';
+	return (ssize_t)tot;
+}
+
+void refile_close(struct refile *rf)
+{
+	if (rf->fd >= 0)
+		close(rf->fd);
+	rf->fd = -1;
+}
+
+void task_reader_init(struct task_reader *tr, pid_t pid)
+{
+	char path[64];
+
+	tr->pid = pid;
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	refile_init(&tr->schedstat, path);
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	refile_init(&tr->stat, path);
+}
+
+int task_reader_read(struct task_reader *tr, struct task_sample *ts)
+{
+	char buf[1024];
+	ssize_t n;
+	int r;
+
+	ts->ns = 0;
+	ts->cpu = -1;
+	ts->state = '?';
+	n = refile_read(&tr->schedstat, buf, sizeof(buf));
+	if (n <= 0)
+		return n == 0 || n == -ENOENT ? -ESRCH : (int)n;
+	r = measure_parse_schedstat(buf, &ts->ns);
+	if (r)
+		return r;
+	n = refile_read(&tr->stat, buf, sizeof(buf));
+	if (n <= 0)
+		return n == 0 || n == -ENOENT ? -ESRCH : (int)n;
+	return measure_parse_stat(buf, &ts->state, &ts->cpu);
+}
+
+void task_reader_close(struct task_reader *tr)
+{
+	refile_close(&tr->schedstat);
+	refile_close(&tr->stat);
+}

@@ -18,6 +18,32 @@ struct task_sample {
 	char state;		/* 'R', 'S', 'T', ...; '?' unknown */
 };
 
+/*
+ * A file read again and again: opened once, then pread() from offset 0
+ * (seq_file and kernfs regenerate the content at offset 0). Under TCG a
+ * path lookup costs as much as the read, and the sampler reads these
+ * files 10-20 times a second.
+ */
+struct refile {
+	int fd;				/* -1: not open */
+	char path[320];
+};
+
+void refile_init(struct refile *rf, const char *path);
+/* Read the whole file into buf (NUL-terminated). Returns length or -errno. */
+ssize_t refile_read(struct refile *rf, char *buf, size_t len);
+void refile_close(struct refile *rf);
+
+/* Per-task reader of schedstat and stat. */
+struct task_reader {
+	pid_t pid;
+	struct refile schedstat, stat;
+};
+
+void task_reader_init(struct task_reader *tr, pid_t pid);
+int task_reader_read(struct task_reader *tr, struct task_sample *ts);
+void task_reader_close(struct task_reader *tr);
+
 /* Parse the first field of a schedstat line. Returns 0 or -EINVAL. */
 int measure_parse_schedstat(const char *buf, uint64_t *ns);
 

@@ -161,7 +161,8 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	char err[256] = "";
 	scn_cpumask_t online0 = 0;
 	uint64_t t0, dur = scn_duration_us(s), t_end;
-	int kfd, r, k = 0, pi = 0, cap;
+	uint64_t ws, we;
+	int kfd, r, k = 0, pi = 0, cap, pelt_every;
 	char phase_err[256] = "";
 
 	memset(&m, 0, sizeof(m));
@@ -207,6 +208,13 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 		goto fail;
 	}
 
+	ws = scn_measure_start_us(s);
+	we = ws + s->measure_us;
+	pelt_every = src == PELT_SRC_DEBUGFS ?
+		     (int)((RUNNER_DEBUGFS_PERIOD_US + s->sample_us / 2) /
+			   s->sample_us) : 1;
+	if (pelt_every < 1)
+		pelt_every = 1;
 	wl_start(&w);
 	t0 = measure_now_us();
 	t_end = t0 + dur;
@@ -230,7 +238,15 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 			pi++;
 		}
 		if (ts <= now && ts <= t_end) {
-			r = sampler_take(&sp, &ss, measure_now_us() - t0, pi);
+			uint64_t t = ts - t0;
+			bool usage = (t + s->sample_us * 2 >= ws &&
+				      t <= ws + s->sample_us * 2) ||
+				     t + s->sample_us * 3 >= we;
+			bool pelt = src != PELT_SRC_DEBUGFS ||
+				    k % pelt_every == 0;
+
+			r = sampler_take(&sp, &ss, measure_now_us() - t0, pi,
+					 usage, pelt);
 			if (r == -ENOSPC)
 				break;
 			k++;
@@ -256,6 +272,12 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 		vd_diag(&res, "cgroup removal: %s", strerror(-r));
 	res.sampler_cpu_us = ss.cost_ns / 1000;
 	res.sampler_overhead = dur ? (double)ss.cost_ns / 1000.0 / dur : 0;
+	vd_diag(&res, "sampler cost: tasks %llu us, cgroup usage %llu us, "
+		"PELT (%s, every %d samples) %llu us",
+		(unsigned long long)ss.cost_part_ns[0] / 1000,
+		(unsigned long long)ss.cost_part_ns[1] / 1000,
+		pelt_source_name(src), pelt_every,
+		(unsigned long long)ss.cost_part_ns[2] / 1000);
 	if (ss.errors)
 		vd_diag(&res, "%d failed reads, last: %s", ss.errors,
 			ss.last_error);
@@ -279,6 +301,8 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 		ktap_subtests(stdout, s, &res);
 	jout_series(s, &ss);
 	jout_result(index, s, &res, measure_now_us() - t0, &km);
+	sampler_free(&sp);
+	sset_free(&ss);
 	m.verdict = res.v;
 	m.emitted = 1;
 	snprintf(m.reason, sizeof(m.reason), "%s", res.reason);

@@ -22,7 +22,8 @@ struct sample {
 	int phases_done;		/* phases applied before this sample */
 	scn_cpumask_t online;
 	bool usage_ok;
-	bool pelt_ok;
+	bool pelt_ok;			/* pelt read at this sample */
+	int pelt_ref;			/* sample holding the latest PELT read */
 	struct task_sample *ts;		/* [ninst] */
 	uint64_t *usage_us;		/* [ngroups] */
 	struct pelt_snap pelt;		/* [ngroups x ncpus] */
@@ -33,20 +34,23 @@ struct sample_set {
 	int ninst, ngroups, ncpus;
 	struct sample *v;
 	uint64_t cost_ns;		/* sampler CPU time, all samples */
-	uint64_t cost_window_ns;	/* ... of samples in the window */
+	uint64_t cost_part_ns[3];	/* tasks, cgroup usage, PELT */
 	int errors;			/* failed reads */
 	char last_error[160];
 };
 
 struct sampler {
 	const struct scenario *s;
-	const struct workload *w;
+	struct workload *w;
 	const struct cg_ctx *cg;
 	enum pelt_source src;
 	char debugfs_root[SCN_PATH_MAX];
-	char *dbuf;			/* sched/debug read buffer */
+	char *dbuf;			/* read buffer (sched/debug: big) */
 	size_t dcap;
-	char **pelt_path;		/* [ngroups] cpu.pelt paths */
+	struct refile *pelt_rf;		/* [ngroups] cpu.pelt */
+	struct refile *usage_rf;	/* [ngroups] cpu.stat/cpuacct.usage */
+	struct refile online_rf;
+	struct refile debugfs_rf;
 };
 
 int sset_init(struct sample_set *ss, int cap, int ninst, int ngroups,
@@ -54,12 +58,19 @@ int sset_init(struct sample_set *ss, int cap, int ninst, int ngroups,
 void sset_free(struct sample_set *ss);
 
 int sampler_init(struct sampler *sp, const struct scenario *s,
-		 const struct workload *w, const struct cg_ctx *cg,
+		 struct workload *w, const struct cg_ctx *cg,
 		 enum pelt_source src);
 void sampler_free(struct sampler *sp);
 
-/* Append one sample (t_us, phases_done given). Returns 0 or -errno. */
+/*
+ * Append one sample (t_us, phases_done given); want_usage: read the
+ * groups' cgroup CPU usage, want_pelt: read the PELT state (otherwise the
+ * sample refers to the latest one read). Returns 0 or -errno.
+ */
 int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
-		 int phases_done);
+		 int phases_done, bool want_usage, bool want_pelt);
+
+/* The PELT snapshot in force at sample k, or NULL. */
+const struct pelt_snap *sset_pelt(const struct sample_set *ss, int k);
 
 #endif /* CONFORM_SAMPLER_H */

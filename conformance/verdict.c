@@ -156,7 +156,7 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 	memset(&km, 0, sizeof(km));
 	km.s = s;
 	km.st = in->st;
-	km.p = b->pelt_ok ? &b->pelt : NULL;
+	km.p = sset_pelt(ss, k);
 	km.online = b->online;
 	km.ncpus = nc;
 	km.ninst = ni;
@@ -382,7 +382,8 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	double *wmeas = NULL, *wpred = NULL, *wtot = NULL, *x = NULL;
 	double tot = 0, tmeas[SCN_MAX_GROUPS], tpred[KM_KINDS][SCN_MAX_GROUPS];
 	double window_ns, icap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS];
-	double *gm = NULL, *gp = NULL;
+	double *gm = NULL, *gp = NULL, uwin_ns = 0;
+	int ua = -1, ub = -1;
 	struct ival iv;
 
 	r->src = in->src;
@@ -405,6 +406,8 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	}
 	r->intervals = nint;
 	W = s->windows < nint ? s->windows : nint;
+	if (W > VD_MAX_WINDOWS)
+		W = VD_MAX_WINDOWS;
 	if (W < 2)
 		W = 2;
 	r->subwindows = W;
@@ -476,6 +479,23 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 			r->g[g].ideal = itot > 0 ? gcpu_ideal[g] / itot : 0;
 	}
 
+	/* Cgroup usage is read only near the window's ends. */
+	for (k = first; k <= last && k <= first + 2; k++)
+		if (ss->v[k].usage_ok) {
+			ua = k;
+			break;
+		}
+	for (k = last; k >= first && k >= last - 2; k--)
+		if (ss->v[k].usage_ok) {
+			ub = k;
+			break;
+		}
+	if (ua >= 0 && ub > ua)
+		uwin_ns = ((double)ss->v[ub].t_us - (double)ss->v[ua].t_us) *
+			  1000.0;
+	else
+		ua = ub = -1;
+
 	r->v = V_PASS;
 	r->model_disagreement = 0;
 	r->se_disagreement = 0;
@@ -502,6 +522,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 				wpred[(w * KM_KINDS + KM_DEFINED) * ng + g]) /
 				wtot[w] : 0;
 		stats_summarize(x, W, s->confidence, &gr->err);
+		memcpy(gr->err_w, x, sizeof(double) * W);
 		gr->pass = gr->err.lo >= -s->tolerance &&
 			   gr->err.hi <= s->tolerance;
 		gr->has_expected = false;
@@ -520,10 +541,10 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		}
 		/* Cross-check: the kernel's cgroup CPU accounting. */
 		gr->usage_cpu = NAN;
-		if (ss->v[first].usage_ok && ss->v[last].usage_ok) {
-			gr->usage_cpu = ((double)ss->v[last].usage_us[g] -
-					 (double)ss->v[first].usage_us[g]) *
-					1000.0 / window_ns;
+		if (ua >= 0 && ub > ua) {
+			gr->usage_cpu = ((double)ss->v[ub].usage_us[g] -
+					 (double)ss->v[ua].usage_us[g]) *
+					1000.0 / uwin_ns;
 			if (fabs(gr->usage_cpu - gr->measured_cpu) >
 			    0.02 * fmax(gr->measured_cpu, 0.05))
 				vd_diag(r, "%s: cgroup usage %.4f CPUs vs task "

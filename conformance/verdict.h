@@ -36,6 +36,7 @@ enum verdict {
 #define VD_MAX_ISSUES	32
 #define VD_MAX_DIAG	48
 #define VD_DIAG_LEN	200
+#define VD_MAX_WINDOWS	64
 
 struct grp_result {
 	bool pass;
@@ -48,6 +49,7 @@ struct grp_result {
 	double intent_dev;		/* measured - ideal */
 	double usage_cpu;		/* cgroup accounting; NaN if none */
 	struct stats_summary err;	/* measured - model defined */
+	double err_w[VD_MAX_WINDOWS];	/* ... per sub-window */
 	struct stats_summary exp_err;	/* measured - expected */
 	double cpu_measured[SCN_MAX_CPUS];	/* CPUs, per CPU */
 	double cpu_model[SCN_MAX_CPUS];		/* model defined, CPUs */

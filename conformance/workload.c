@@ -251,22 +251,24 @@ int wl_move(struct workload *w, int t, int g, wl_attach_fn attach, void *ctx)
 	return ret;
 }
 
-int wl_sample(const struct workload *w, int i, struct task_sample *ts)
+int wl_sample(struct workload *w, int i, struct task_sample *ts)
 {
 	struct task_sample cs;
 	uint64_t done;
 	pid_t child;
 	int r;
 
+	if (w->rd[i].pid != w->pid[i])
+		task_reader_init(&w->rd[i], w->pid[i]);
 	if (w->kind[i] != SCN_TASK_CHURN)
-		return measure_read_task(w->pid[i], ts);
+		return task_reader_read(&w->rd[i], ts);
 	/*
 	 * Churn: the instance's time is its own, its exited children's, and
 	 * the running child's; it sits where the running child sits.
 	 */
 	done = __atomic_load_n(&w->sh[i].done_ns, __ATOMIC_SEQ_CST);
 	child = w->sh[i].child;
-	r = measure_read_task(w->pid[i], ts);
+	r = task_reader_read(&w->rd[i], ts);
 	if (r)
 		return r;
 	ts->ns += done;
@@ -291,6 +293,9 @@ void wl_kill(struct workload *w)
 		if (w->pid[i] > 0)
 			kill(w->pid[i], SIGKILL);
 	}
+	for (i = 0; i < w->ninst; i++)
+		if (w->rd[i].pid)
+			task_reader_close(&w->rd[i]);
 	for (i = 0; i < w->ninst; i++)
 		if (w->pid[i] > 0)
 			while (waitpid(w->pid[i], NULL, 0) < 0 &&

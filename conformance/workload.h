@@ -35,6 +35,7 @@ struct workload {
 	struct wl_shared *sh;		/* [ninst], MAP_SHARED */
 	int start_rd, start_wr;
 	enum scn_task_kind kind[SCN_MAX_TASKS * 8];
+	struct task_reader rd[SCN_MAX_TASKS * 8];	/* the instances' */
 };
 
 #define WL_MAX_INST	(SCN_MAX_TASKS * 8)
@@ -61,7 +62,7 @@ int wl_move(struct workload *w, int t, int g, wl_attach_fn attach,
 	    void *ctx);
 
 /* CPU time, CPU and state of instance i. Returns 0 or -errno. */
-int wl_sample(const struct workload *w, int i, struct task_sample *ts);
+int wl_sample(struct workload *w, int i, struct task_sample *ts);
 
 /* SIGKILL every instance and reap them. */
 void wl_kill(struct workload *w);
