@@ -38,8 +38,11 @@ DEPS_PKGS := linux-source-6.1 gcc make libc6-dev qemu-system-x86 \
 include patches/kernel.mk
 include conformance/conformance.mk
 include initramfs/initramfs.mk
+include acceptance/acceptance.mk
 -include patches/check.mk
 -include report/report.mk
+-include conformance/fuzz/fuzz.mk
+-include tests/faults/faults.mk
 
 .PHONY: all deps help clean distclean test check-scenarios host-safety
 
@@ -81,6 +84,11 @@ help:
 	@echo "  make run            boot the kernel in QEMU and run SCENARIOS"
 	@echo "  make report         HTML/SVG + JUnit for RESULTS (default results/latest)"
 	@echo "  make compare        BASE=results/A CAND=results/B regression report"
+	@echo "  make acceptance     the suite on a distro kernel: KERNEL_PKG=package|.deb|vmlinuz"
+	@echo "  make flake N=20     the suite N times on one kernel: failure counts, error spread"
+	@echo "  make report-tests   report unit tests; make report-browser-test: headless Chromium"
+	@echo "  make fuzz           fuzz the scenario parser (FUZZ_SECONDS)"
+	@echo "  make faults         guest fault injection (panic, hang, kill, crash, OOM)"
 	@echo "  make check-scenarios  validate SCENARIOS on the host"
 	@echo "  make check-patches  checkpatch --strict on every patch"
 	@echo "  make check-series   build every prefix of the patch series"
@@ -95,6 +103,7 @@ help:
 	@echo "  GUEST_CPUS=N             guest vCPUs ($(GUEST_CPUS))"
 	@echo "  GUEST_MEM=size           guest memory ($(GUEST_MEM))"
 	@echo "  RESULTS=dir              results for report ($(RESULTS_DIR)/latest)"
+	@echo "  KERNEL_PKG=...           distro kernel for make acceptance ($(KERNEL_PKG))"
 	@echo "  V=1                      echo commands"
 
 clean:

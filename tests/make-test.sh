@@ -38,14 +38,17 @@ step() {
 }
 
 step unit $make unit-tests
-if $make -n report-tests >/dev/null 2>&1; then
-	step report $make report-tests
-fi
+# Optional rooms: each step runs when its target exists.
+has() { $make -n "$1" >/dev/null 2>&1; }
+has report-tests && step report $make report-tests
+has report-browser-test && step browser $make report-browser-test
+has check-patches && step checkpatch $make check-patches
 step scenarios $make check-scenarios SCENARIOS="quick default"
 step host-safety $make host-safety
 if step kernel $make kernel; then
 	step initramfs $make initramfs SCENARIOS=quick &&
 		step guest-smoke tests/guest-smoke.sh "$make"
+	has faults-quick && step faults $make faults-quick
 fi
 echo "make test: $total_p passed, $total_f failed"
 [ "$total_f" = 0 ]

@@ -1,0 +1,21 @@
+# acceptance.mk - distro kernel acceptance: the suite on a kernel the
+# distribution ships, without our patches (the runner falls back to
+# debugfs for the PELT state; features the kernel lacks are SKIPs).
+#
+#   make acceptance [KERNEL_PKG=linux-image-cloud-amd64] [SCENARIOS=default]
+#
+# KERNEL_PKG: a Debian package name (metapackages are resolved), a .deb or
+# a vmlinuz. The package is fetched with `apt-get download` and unpacked
+# under $(BUILD)/acceptance; nothing is installed on or loaded into the
+# host. The image boots in QEMU with the project's initramfs.
+
+KERNEL_PKG ?= linux-image-cloud-amd64
+
+.PHONY: acceptance
+acceptance: deps
+	$(Q)img=$$(acceptance/fetch-kernel.sh $(KERNEL_PKG) $(BUILD)/acceptance) || exit 2; \
+	label=accept-$$(basename $$img | sed 's/^vmlinuz-//'); \
+	st=0; $(MAKE) --no-print-directory run KERNEL=$$img RUN_LABEL=$$label || st=$$?; \
+	$(MAKE) --no-print-directory report RESULTS=$(RESULTS_DIR)/latest || \
+		echo "[report] failed (results are kept in $(RESULTS_DIR)/latest)"; \
+	exit $$st
