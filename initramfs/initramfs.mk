@@ -33,3 +33,9 @@ run: $(INITRD) $(RUNNER_HOST) | deps
 		--results $(RESULTS_DIR) --accel $(ACCEL) --cpus $(GUEST_CPUS) \
 		--mem $(GUEST_MEM) --deadline $$deadline --label $(RUN_LABEL) \
 		$(if $(KERNEL),,--kernel-meta $(KBUILD_DIR)/kernel.json)
+
+# make flake N=20: the suite N times on one kernel, one boot each.
+N ?= 20
+.PHONY: flake
+flake: $(INITRD) $(RUNNER_HOST) $(CFSREPORT) | deps
+	$(Q)tests/flake.sh $(N) "$(MAKE) --no-print-directory"

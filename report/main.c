@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "flake.h"
 #include "html.h"
 #include "junit.h"
 #include "results.h"
@@ -23,6 +24,7 @@ static void usage(FILE *f)
 	fputs("usage: cfsreport [--html FILE] [--junit FILE] RESULTS_DIR\n"
 	      "       cfsreport compare [--html FILE] [--min-effect PP]\n"
 	      "                 [--confidence C] BASE_DIR CAND_DIR\n"
+	      "       cfsreport flake RESULTS_DIR...\n"
 	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
 	      "CAND_DIR/compare.html. compare exits 1 on a regression.\n", f);
 }
@@ -239,9 +241,40 @@ out:
 	return st;
 }
 
+/* flake: exit 0 when every scenario gave the same verdict in every run */
+static int cmd_flake(int argc, char **argv)
+{
+	struct rep_run *runs;
+	int i, n = argc - 1, st;
+
+	if (n < 1) {
+		usage(stderr);
+		return 2;
+	}
+	runs = calloc(n, sizeof(*runs));
+	if (!runs)
+		return 3;
+	for (i = 0; i < n; i++) {
+		if (results_load(argv[i + 1], &runs[i])) {
+			n = i;
+			st = 3;
+			goto out;
+		}
+	}
+	st = flake_summarize(stdout, runs, n);
+	st = st < 0 ? 3 : st > 0 ? 1 : 0;
+out:
+	for (i = 0; i < n; i++)
+		results_free(&runs[i]);
+	free(runs);
+	return st;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "flake"))
+		return cmd_flake(argc - 1, argv + 1);
 	return cmd_report(argc, argv);
 }

@@ -1,0 +1,23 @@
+#!/bin/bash
+# flake.sh N "MAKE" - run the selected suite N times on one kernel (one
+# guest boot per run) and summarize per scenario: verdict counts and the
+# distribution of the worst group's error. Writes
+# results/flake-<time>.txt; exits 1 when any scenario failed in any run.
+set -uo pipefail
+n=$1 make=$2
+results=${RESULTS_DIR:-results}
+[[ $n =~ ^[0-9]+$ ]] && [ "$n" -ge 1 ] || { echo "[flake] N=$n is not a count" >&2; exit 2; }
+dirs=()
+for i in $(seq 1 "$n"); do
+	echo "[flake] run $i of $n"
+	$make run RUN_LABEL=flake$i >/dev/null 2>&1
+	rc=$?
+	d=$(readlink -f "$results/latest")
+	echo "[flake] run $i: exit $rc, $(grep -m1 -o '"host_status":"[^"]*"' "$d/meta.json")"
+	dirs+=("$d")
+done
+out=$results/flake-$(date -u +%Y%m%d-%H%M%S).txt
+"${CFSREPORT:-build/report/cfsreport}" flake "${dirs[@]}" | tee "$out"
+st=${PIPESTATUS[0]}
+echo "[flake] summary: $out"
+exit "$st"
