@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_kmodel.c - the kernel model against hand-computed splits.
+ *
+ * The A/B case of the design: A (weight 100) with one task on CPU0, B
+ * (weight 100) with tasks on CPU0 and CPU1, PELT at steady state (every
+ * runnable cfs_rq at load_avg 1024). B's entity on CPU0 weighs
+ * 1024 * 1024 / (1024 + 1024) = 512, A's 1024: the task of A gets 2/3 of
+ * CPU0, B's task on CPU0 1/3, B's task on CPU1 all of CPU1.
+ */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "kmodel.h"
+#include "pelt.h"
+#include "scenario.h"
+
+static void assert_close(double got, double want, double tol)
+{
+	if (!(fabs(got - want) <= tol))
+		fail_msg("got %.9g, want %.9g (tol %g)", got, want, tol);
+}
+
+static struct scenario s;
+static struct scn_state st;
+
+static void parse(const char *text)
+{
+	char err[SCN_ERR_MAX];
+
+	if (scn_parse_buffer("t.scn", text, strlen(text), &s, err,
+			     sizeof(err)))
+		fail_msg("%s", err);
+	scn_state_init(&s, &st);
+}
+
+static void set_cpu(struct pelt_snap *p, int g, int c, double load_avg,
+		    double contrib, double weight)
+{
+	struct pelt_cpu *pc = pelt_at(p, g, c);
+
+	pc->present = pc->online = pc->on_list = true;
+	pc->load_avg = load_avg;
+	pc->contrib = contrib;
+	pc->weight = weight;
+}
+
+static void set_tg(struct pelt_snap *p, int g, double tg)
+{
+	p->grp[g].present = p->grp[g].has_tg = true;
+	p->grp[g].tg_load_avg = tg;
+}
+
+static void test_shares(void **state)
+{
+	(void)state;
+	assert_close(km_tg_shares(SCN_V2, 100, -1), 1024, 0);
+	assert_close(km_tg_shares(SCN_V2, 200, 0), 2048, 0);
+	assert_close(km_tg_shares(SCN_V2, 1, -1), 10, 0);	/* 10.24 */
+	assert_close(km_tg_shares(SCN_V2, 50, -1), 512, 0);
+	assert_close(km_tg_shares(SCN_V2, 10000, -1), 102400, 0);
+	assert_close(km_tg_shares(SCN_V1, 1024, -1), 1024, 0);
+	assert_close(km_tg_shares(SCN_V1, 1, -1), 2, 0);
+	assert_close(km_tg_shares(SCN_V1, 300000, -1), 262144, 0);
+	assert_close(km_tg_shares(SCN_V2, 500, 1), 3, 0);	/* idle */
+	/* calc_group_shares: the ratio, clamped to [MIN_SHARES, shares] */
+	assert_close(km_calc_group_shares(1024, 1024, 2048), 512, 1e-12);
+	assert_close(km_calc_group_shares(1024, 1024, 512), 1024, 0);
+	assert_close(km_calc_group_shares(1024, 0, 2048), KM_MIN_SHARES, 0);
+	assert_close(km_calc_group_shares(1024, 5, 0), 1024, 0);
+}
+
+static const char ab[] =
+	"name ab\ncpus 3\ngroup A weight=100\ngroup B weight=100\n"
+	"task a group=A cpus=0\ntask b0 group=B cpus=0\n"
+	"task b1 group=B cpus=1\n";
+
+static void ab_input(struct km_input *in, struct pelt_snap *p,
+		     struct task_sample *ts, int *inst)
+{
+	memset(in, 0, sizeof(*in));
+	in->s = &s;
+	in->st = &st;
+	in->p = p;
+	in->online = 0x7;
+	in->ncpus = 3;
+	in->ninst = 3;
+	in->inst_task = inst;
+	in->ts = ts;
+	inst[0] = 0;
+	inst[1] = 1;
+	inst[2] = 2;
+	ts[0] = (struct task_sample){ 0, 0, 'R' };
+	ts[1] = (struct task_sample){ 0, 0, 'R' };
+	ts[2] = (struct task_sample){ 0, 1, 'R' };
+}
+
+static void test_ab(void **state)
+{
+	struct pelt_snap p;
+	struct task_sample ts[3];
+	struct km_input in;
+	double sh[3];
+	int inst[3], k;
+
+	(void)state;
+	parse(ab);
+	assert_int_equal(pelt_snap_alloc(&p, 2, 3), 0);
+	set_tg(&p, 0, 1024);
+	set_cpu(&p, 0, 0, 1024, 1024, 1024);
+	set_tg(&p, 1, 2048);
+	set_cpu(&p, 1, 0, 1024, 1024, 1024);
+	set_cpu(&p, 1, 1, 1024, 1024, 1024);
+	pelt_at(&p, 0, 0)->has_se = true;
+	pelt_at(&p, 0, 0)->se_weight = 1024;
+	pelt_at(&p, 1, 0)->has_se = true;
+	pelt_at(&p, 1, 0)->se_weight = 512;
+	pelt_at(&p, 1, 1)->has_se = true;
+	pelt_at(&p, 1, 1)->se_weight = 512;
+	ab_input(&in, &p, ts, inst);
+	for (k = 0; k < KM_KINDS; k++) {
+		assert_int_equal(km_shares(&in, k, sh), 0);
+		assert_close(sh[0], 2.0 / 3, 1e-12);
+		assert_close(sh[1], 1.0 / 3, 1e-12);
+		assert_close(sh[2], 1.0, 1e-12);
+	}
+
+	/* b0 asleep: a owns CPU0. A stopped task gets nothing. */
+	ts[1].state = 'S';
+	ts[0].state = 'T';
+	assert_int_equal(km_shares(&in, KM_DEFINED, sh), 0);
+	assert_close(sh[0], 0, 0);
+	assert_close(sh[1], 0, 0);
+	assert_close(sh[2], 1, 0);
+	pelt_snap_free(&p);
+}
+
+/*
+ * The stale contribution of the design: CPU2 went offline with 1024 of
+ * A's load counted in tg->load_avg. Computed from tg->load_avg, A's
+ * entity on CPU0 weighs 1024 * 1024 / 2048 = 512: its task gets half of
+ * CPU0. As defined (offline CPUs count 0) it keeps 2/3.
+ */
+static void test_stale_offline(void **state)
+{
+	struct pelt_snap p;
+	struct task_sample ts[3];
+	struct km_input in;
+	double sh[3];
+	int inst[3];
+
+	(void)state;
+	parse(ab);
+	assert_int_equal(pelt_snap_alloc(&p, 2, 3), 0);
+	set_tg(&p, 0, 2048);
+	set_cpu(&p, 0, 0, 1024, 1024, 1024);
+	set_cpu(&p, 0, 2, 1024, 1024, 0);
+	pelt_at(&p, 0, 2)->online = false;
+	set_tg(&p, 1, 2048);
+	set_cpu(&p, 1, 0, 1024, 1024, 1024);
+	set_cpu(&p, 1, 1, 1024, 1024, 1024);
+	ab_input(&in, &p, ts, inst);
+	in.online = 0x3;
+	assert_int_equal(km_shares(&in, KM_COMPUTED, sh), 0);
+	assert_close(sh[0], 0.5, 1e-12);
+	assert_close(sh[1], 0.5, 1e-12);
+	assert_int_equal(km_shares(&in, KM_DEFINED, sh), 0);
+	assert_close(sh[0], 2.0 / 3, 1e-12);
+	/* No se weights in the snapshot: KM_SE falls back, and says so. */
+	assert_true(km_shares(&in, KM_SE, sh) > 0);
+	assert_close(sh[0], 2.0 / 3, 1e-12);
+	/* The same load, off the leaf list on an online CPU: counts 0 too. */
+	pelt_at(&p, 0, 2)->online = true;
+	pelt_at(&p, 0, 2)->on_list = false;
+	in.online = 0x7;
+	assert_int_equal(km_shares(&in, KM_DEFINED, sh), 0);
+	assert_close(sh[0], 2.0 / 3, 1e-12);
+	pelt_snap_free(&p);
+}
+
+/*
+ * Nested: A (100) holds A/X (100, 1 task) and A/Y (300, 1 task); B (100)
+ * one task; all on CPU0. Nothing elsewhere, so every group entity gets
+ * its full shares (tg_weight = load): A 1024 vs B 1024 at the top, X 1024
+ * vs Y 3072 inside A. a/x = 1/2 * 1/4, a/y = 1/2 * 3/4, b = 1/2.
+ */
+static void test_nested(void **state)
+{
+	static const char nested[] =
+		"name n\ncpus 1\ngroup A\ngroup A/X\ngroup A/Y weight=300\n"
+		"group B\ntask x group=A/X\ntask y group=A/Y\n"
+		"task b group=B\n";
+	struct pelt_snap p;
+	struct task_sample ts[3] = {
+		{ 0, 0, 'R' }, { 0, 0, 'R' }, { 0, 0, 'R' },
+	};
+	struct km_input in;
+	double sh[3];
+	int inst[3] = { 0, 1, 2 }, g;
+
+	(void)state;
+	parse(nested);
+	assert_int_equal(s.ngroups, 4);
+	assert_int_equal(pelt_snap_alloc(&p, 4, 1), 0);
+	/* Loads as the kernel would show them: weight = sum of entities. */
+	g = scn_find_group(&s, "A/X");
+	set_tg(&p, g, 1024);
+	set_cpu(&p, g, 0, 1024, 1024, 1024);
+	g = scn_find_group(&s, "A/Y");
+	set_tg(&p, g, 1024);
+	set_cpu(&p, g, 0, 1024, 1024, 1024);
+	g = scn_find_group(&s, "A");
+	set_tg(&p, g, 4096);
+	set_cpu(&p, g, 0, 4096, 4096, 4096);
+	g = scn_find_group(&s, "B");
+	set_tg(&p, g, 1024);
+	set_cpu(&p, g, 0, 1024, 1024, 1024);
+	memset(&in, 0, sizeof(in));
+	in.s = &s;
+	in.st = &st;
+	in.p = &p;
+	in.online = 1;
+	in.ncpus = 1;
+	in.ninst = 3;
+	in.inst_task = inst;
+	in.ts = ts;
+	assert_int_equal(km_shares(&in, KM_DEFINED, sh), 0);
+	assert_close(sh[0], 0.125, 1e-12);
+	assert_close(sh[1], 0.375, 1e-12);
+	assert_close(sh[2], 0.5, 1e-12);
+
+	/* A throttled: its tasks get nothing, b gets the CPU. */
+	pelt_at(&p, scn_find_group(&s, "A"), 0)->throttled = true;
+	assert_int_equal(km_shares(&in, KM_DEFINED, sh), 0);
+	assert_close(sh[0], 0, 0);
+	assert_close(sh[1], 0, 0);
+	assert_close(sh[2], 1, 1e-12);
+
+	/* Without PELT state: nominal weights, every weight a fallback. */
+	in.p = NULL;
+	assert_true(km_shares(&in, KM_DEFINED, sh) > 0);
+	assert_close(sh[0], 0.125, 1e-12);
+	assert_close(sh[2], 0.5, 1e-12);
+	assert_int_equal(km_shares(&in, KM_KINDS, sh), -EINVAL);
+	pelt_snap_free(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shares),
+		cmocka_unit_test(test_ab),
+		cmocka_unit_test(test_stale_offline),
+		cmocka_unit_test(test_nested),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

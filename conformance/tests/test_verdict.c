@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_verdict.c - the verdict on synthetic sample sets whose measured
+ * CPU time is constructed from a known split, the aggregation check on
+ * planted stale contributions, and the KTAP and JSON writers.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <json-c/json.h>
+
+#include "jsonout.h"
+#include "ktap.h"
+#include "sampler.h"
+#include "scenario.h"
+#include "verdict.h"
+
+static void assert_close(double got, double want, double tol)
+{
+	if (!(fabs(got - want) <= tol))
+		fail_msg("got %.9g, want %.9g (tol %g)", got, want, tol);
+}
+
+/* A (100): a on CPU0; B (100): b0 on CPU0, b1 on CPU1. 3 CPUs. */
+static const char ab[] =
+	"name ab\ncpus 3\ngroup A weight=100\ngroup B weight=100\n"
+	"task a group=A cpus=0\ntask b0 group=B cpus=0\n"
+	"task b1 group=B cpus=1\n";
+
+static struct scenario s;
+static struct scn_state st;
+static struct scn_result res;
+static const int inst_task[3] = { 0, 1, 2 };
+
+#define PERIOD_US	50000
+#define NSAMPLES	51	/* 0 .. 2.5 s */
+
+/*
+ * share_a: a's share of CPU0 in each interval (the model says 2/3);
+ * wobble: alternating +-wobble added to it.
+ */
+static void build(struct sample_set *ss, double share_a, double wobble,
+		  double stale_tg, int stale_cpu_contrib)
+{
+	uint64_t ns[3] = { 0, 0, 0 };
+	int k, i;
+
+	assert_int_equal(sset_init(ss, NSAMPLES, 3, 2, 3), 0);
+	for (k = 0; k < NSAMPLES; k++) {
+		struct sample *sm = &ss->v[k];
+		struct pelt_snap *p = &sm->pelt;
+		double f = share_a + (k % 2 ? wobble : -wobble);
+
+		if (k > 0) {
+			ns[0] += (uint64_t)(PERIOD_US * 1000.0 * f);
+			ns[1] += (uint64_t)(PERIOD_US * 1000.0 * (1 - f));
+			ns[2] += PERIOD_US * 1000ull;
+		}
+		sm->t_us = (uint64_t)k * PERIOD_US;
+		sm->online = 0x3;
+		sm->usage_ok = true;
+		sm->usage_us[0] = ns[0] / 1000;
+		sm->usage_us[1] = (ns[1] + ns[2]) / 1000;
+		for (i = 0; i < 3; i++) {
+			sm->ts[i].ns = ns[i];
+			sm->ts[i].cpu = i == 2 ? 1 : 0;
+			sm->ts[i].state = 'R';
+		}
+		sm->pelt_ok = true;
+		sm->pelt_ref = k;
+		p->grp[0].present = p->grp[0].has_tg = true;
+		p->grp[0].tg_load_avg = 1024 + stale_tg;
+		p->grp[1].present = p->grp[1].has_tg = true;
+		p->grp[1].tg_load_avg = 2048;
+		for (i = 0; i < 3; i++) {
+			struct pelt_cpu *a = pelt_at(p, 0, i);
+			struct pelt_cpu *b = pelt_at(p, 1, i);
+
+			a->present = b->present = true;
+			a->online = b->online = i < 2;
+			a->on_list = b->on_list = i < 2;
+		}
+		pelt_at(p, 0, 0)->load_avg = 1024;
+		pelt_at(p, 0, 0)->contrib = 1024;
+		pelt_at(p, 0, 0)->weight = 1024;
+		pelt_at(p, 1, 0)->load_avg = 1024;
+		pelt_at(p, 1, 0)->contrib = 1024;
+		pelt_at(p, 1, 0)->weight = 1024;
+		pelt_at(p, 1, 1)->load_avg = 1024;
+		pelt_at(p, 1, 1)->contrib = 1024;
+		pelt_at(p, 1, 1)->weight = 1024;
+		if (stale_cpu_contrib) {
+			pelt_at(p, 0, 2)->contrib = stale_tg;
+			pelt_at(p, 0, 2)->load_avg = stale_tg;
+		} else {
+			pelt_at(p, 0, 2)->present = false;
+		}
+		ss->n++;
+	}
+}
+
+static void analyze(struct sample_set *ss, enum pelt_source src)
+{
+	struct vd_input in = {
+		.s = &s, .st = &st, .ss = ss, .inst_task = inst_task,
+		.src = src, .win_start_us = scn_measure_start_us(&s),
+		.win_len_us = s.measure_us,
+	};
+
+	memset(&res, 0, sizeof(res));
+	assert_int_equal(vd_analyze(&in, &res), 0);
+}
+
+static int setup(void **state)
+{
+	char err[SCN_ERR_MAX];
+
+	(void)state;
+	if (scn_parse_buffer("ab.scn", ab, strlen(ab), &s, err, sizeof(err)))
+		fail_msg("%s", err);
+	scn_state_init(&s, &st);
+	return 0;
+}
+
+/* Measured exactly as modelled: error 0, pass; 2/3 of CPU0 + CPU1. */
+static void test_exact(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(res.v, V_PASS);
+	assert_int_equal(res.intervals, 40);
+	assert_int_equal(res.subwindows, 8);
+	assert_close(res.g[0].measured, 1.0 / 3, 1e-6);
+	assert_close(res.g[0].model[KM_DEFINED], 1.0 / 3, 1e-6);
+	assert_close(res.g[0].model[KM_COMPUTED], 1.0 / 3, 1e-6);
+	assert_close(res.g[0].err.mean, 0, 1e-6);
+	assert_close(res.g[0].measured_cpu, 2.0 / 3, 1e-6);
+	assert_close(res.g[1].measured_cpu, 4.0 / 3, 1e-6);
+	assert_close(res.g[0].cpu_measured[0], 2.0 / 3, 1e-6);
+	assert_close(res.g[1].cpu_model[1], 1.0, 1e-6);
+	assert_close(res.cpu_capacity[0], 1, 1e-6);
+	assert_close(res.cpu_capacity[2], 0, 0);
+	/* Ideal: A and B 1 CPU each, so A is 1/6 short of its intent. */
+	assert_close(res.g[0].ideal, 0.5, 1e-6);
+	assert_close(res.g[0].intent_dev, 1.0 / 3 - 0.5, 1e-6);
+	assert_close(res.g[0].usage_cpu, 2.0 / 3, 1e-3);
+	assert_true(res.agg_ok);
+	assert_int_equal(res.agg_checked, 2 * 41);
+	assert_true(res.g[0].pass && res.g[1].pass);
+	sset_free(&ss);
+}
+
+/*
+ * Noise of +-0.6% of CPU0 per interval, alternating: within every
+ * sub-window of 5 intervals it does not cancel exactly, but the interval
+ * stays inside +-1%. A bias of 3% of CPU0 (1.5% of the total) on top of it
+ * fails.
+ */
+static void test_noise_and_bias(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	build(&ss, 2.0 / 3, 0.006, 0, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(res.v, V_PASS);
+	assert_true(res.g[0].err.half_width > 0);
+	assert_true(res.g[0].err.hi < 0.01 && res.g[0].err.lo > -0.01);
+	sset_free(&ss);
+
+	build(&ss, 2.0 / 3 + 0.03, 0.006, 0, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(res.v, V_FAIL);
+	assert_false(res.g[0].pass);
+	assert_close(res.g[0].err.mean, 0.015, 1e-4);
+	assert_non_null(strstr(res.reason, "A"));
+	sset_free(&ss);
+}
+
+/*
+ * sched/debug view of the offline-CPU bug: tg_load_avg of A includes
+ * 1024 from CPU2, which sched/debug does not show. The measured split
+ * follows the inflated value (a gets half of CPU0): the computed model
+ * agrees with it, the defined one does not, and the aggregation check
+ * names the hidden amount.
+ */
+static void test_hidden_contrib(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	build(&ss, 0.5, 0, 1024, 0);
+	analyze(&ss, PELT_SRC_DEBUGFS);
+	assert_int_equal(res.v, V_FAIL);
+	assert_false(res.agg_ok);
+	assert_int_equal(res.nissues, 1);
+	assert_string_equal(res.issues[0].kind, "hidden_contrib");
+	assert_int_equal(res.issues[0].group, 0);
+	assert_int_equal(res.issues[0].cpu, -1);
+	assert_close(res.issues[0].amount, 1024, 1e-9);
+	assert_close(res.g[0].model[KM_COMPUTED], 0.25, 1e-6);
+	assert_close(res.g[0].model[KM_DEFINED], 1.0 / 3, 1e-6);
+	assert_close(res.g[0].measured, 0.25, 1e-6);
+	assert_close(res.model_disagreement, 1.0 / 12, 1e-6);
+	sset_free(&ss);
+}
+
+/* cpu.pelt shows the offline CPU: the issue names CPU2 and 1024. */
+static void test_offline_contrib(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	build(&ss, 0.5, 0, 1024, 1);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(res.v, V_FAIL);
+	assert_false(res.agg_ok);
+	assert_int_equal(res.nissues, 1);
+	assert_string_equal(res.issues[0].kind, "offline_contrib");
+	assert_int_equal(res.issues[0].cpu, 2);
+	assert_close(res.issues[0].amount, 1024, 1e-9);
+	assert_non_null(strstr(res.issues[0].detail, "cpu2"));
+	sset_free(&ss);
+}
+
+/* A contribution that no longer follows its cfs_rq's load. */
+static void test_stale_contrib(void **state)
+{
+	struct sample_set ss;
+	int k;
+
+	(void)state;
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	for (k = 0; k < ss.n; k++) {
+		/* A's cfs_rq on CPU0 says 1024, its contrib says 1500 */
+		pelt_at(&ss.v[k].pelt, 0, 0)->contrib = 1500;
+		ss.v[k].pelt.grp[0].tg_load_avg = 1500;
+	}
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_false(res.agg_ok);
+	assert_string_equal(res.issues[0].kind, "stale_contrib");
+	assert_int_equal(res.issues[0].cpu, 0);
+	assert_close(res.issues[0].amount, 476, 1e-9);
+	sset_free(&ss);
+
+	/* A transient (every 4th sample) is not persistent: no issue. */
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	for (k = 0; k < ss.n; k += 4)
+		pelt_at(&ss.v[k].pelt, 0, 0)->contrib = 1500;
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_true(res.agg_ok);
+	sset_free(&ss);
+}
+
+static void test_too_few_samples(void **state)
+{
+	struct sample_set ss;
+	struct vd_input in = {
+		.s = &s, .st = &st, .inst_task = inst_task,
+		.src = PELT_SRC_CPU_PELT, .win_start_us = 10000000,
+		.win_len_us = 2000000,
+	};
+
+	(void)state;
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	in.ss = &ss;
+	memset(&res, 0, sizeof(res));
+	assert_int_equal(vd_analyze(&in, &res), -ENODATA);
+	assert_int_equal(res.v, V_ERROR);
+	sset_free(&ss);
+}
+
+static void test_ktap(void **state)
+{
+	struct sample_set ss;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	ktap_header(f, 3);
+	ktap_subtests(f, &s, &res);
+	ktap_result(f, 1, "ab", V_PASS, "", 0);
+	ktap_result(f, 2, "x#y", V_SKIP, "needs 4 CPUs # really", 0);
+	ktap_result(f, 3, "z", V_ERROR, "deadline", 1);
+	ktap_totals(f, 1, 0, 1, 1);
+	fclose(f);
+	assert_non_null(strstr(buf, "KTAP version 1\n1..3\n"));
+	assert_non_null(strstr(buf, "    1..2\n"));
+	assert_non_null(strstr(buf, "    ok 1 A\n"));
+	assert_non_null(strstr(buf, "    ok 2 B\n"));
+	assert_non_null(strstr(buf, "\nok 1 ab\n"));
+	assert_non_null(strstr(buf, "\nok 2 x y # SKIP needs 4 CPUs   really\n"));
+	assert_non_null(strstr(buf, "\nnot ok 3 z # TIMEOUT deadline\n"));
+	assert_non_null(strstr(buf, "# Totals: pass:1 fail:0"));
+	free(buf);
+	sset_free(&ss);
+}
+
+static void test_json(void **state)
+{
+	struct sample_set ss;
+	char path[] = "/tmp/test_verdict.XXXXXX";
+	struct json_object *o, *g, *v;
+	char line[1 << 16];
+	FILE *f;
+	int fd = mkstemp(path), n = 0;
+
+	(void)state;
+	assert_true(fd >= 0);
+	build(&ss, 0.5, 0, 1024, 1);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	res.g[1].usage_cpu = NAN;	/* must come out as null */
+	jout_set_fd(fd);
+	jout_scenario_start(1, &s);
+	jout_series(&s, &ss);
+	jout_result(1, &s, &res, 2500000, NULL);
+	jout_result_bare(2, "other", V_SKIP, "why", 0);
+	jout_set_fd(-1);
+	close(fd);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		const char *type;
+
+		o = json_tokener_parse(line);
+		if (!o)
+			fail_msg("line %d is not JSON: %.200s", n + 1, line);
+		assert_true(json_object_object_get_ex(o, "type", &v));
+		type = json_object_get_string(v);
+		if (!strcmp(type, "result") &&
+		    json_object_object_get_ex(o, "aggregation", &v)) {
+			struct json_object *is, *i0, *c;
+
+			assert_true(json_object_object_get_ex(o, "verdict",
+							      &c));
+			assert_string_equal(json_object_get_string(c), "fail");
+			assert_true(json_object_object_get_ex(v, "issues",
+							      &is));
+			i0 = json_object_array_get_idx(is, 0);
+			assert_true(json_object_object_get_ex(i0, "cpu", &c));
+			assert_int_equal(json_object_get_int(c), 2);
+			assert_true(json_object_object_get_ex(o, "groups", &g));
+			assert_int_equal(json_object_array_length(g), 2);
+			c = json_object_array_get_idx(g, 1);
+			assert_true(json_object_object_get_ex(c, "usage_cpu",
+							      &v));
+			assert_null(v);
+			assert_true(json_object_object_get_ex(c, "ci", &v));
+			assert_int_equal(json_object_array_length(v), 2);
+			assert_true(json_object_object_get_ex(c,
+					"error_subwindows", &v));
+			assert_int_equal(json_object_array_length(v), 8);
+		}
+		json_object_put(o);
+		n++;
+	}
+	fclose(f);
+	unlink(path);
+	/* scenario_start, series for A/cpu0..2 and B/cpu0..2, 2 results */
+	assert_int_equal(n, 1 + 6 + 2);
+	sset_free(&ss);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exact),
+		cmocka_unit_test(test_noise_and_bias),
+		cmocka_unit_test(test_hidden_contrib),
+		cmocka_unit_test(test_offline_contrib),
+		cmocka_unit_test(test_stale_contrib),
+		cmocka_unit_test(test_too_few_samples),
+		cmocka_unit_test(test_ktap),
+		cmocka_unit_test(test_json),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
