@@ -147,6 +147,16 @@ int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
 		buf[0] = '\0';
 	}
 	if (h == SCN_V2) {
+		/*
+		 * After a v1 scenario the cpu controller returns to cgroup2
+		 * only once the unmounted v1 root is destroyed (async).
+		 */
+		for (tries = 0; tries < 40 && !has_word(buf, "cpu"); tries++) {
+			msleep(50);
+			if (read_file(CG_V2_MNT "/cgroup.controllers", buf,
+				      sizeof(buf)))
+				buf[0] = '\0';
+		}
 		if (!has_word(buf, "cpu")) {
 			snprintf(why, len, "no cpu controller in cgroup2");
 			return -EOPNOTSUPP;

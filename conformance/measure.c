@@ -110,9 +110,10 @@ uint64_t measure_now_us(void)
 	return (uint64_t)t.tv_sec * 1000000ull + t.tv_nsec / 1000;
 }
 
-void refile_init(struct refile *rf, const char *path)
+void refile_init(struct refile *rf, const char *path, bool single)
 {
 	rf->fd = -1;
+	rf->single = single;
 	snprintf(rf->path, sizeof(rf->path), "%s", path);
 }
 
@@ -133,9 +134,10 @@ ssize_t refile_read(struct refile *rf, char *buf, size_t len)
 			refile_close(rf);
 			return n;
 		}
-		if (n == 0)
-			break;
 		tot += n;
+		/* A short read of a one-record file is its end. */
+		if (n == 0 || (rf->single && tot + 1 < len))
+			break;
 	}
 	buf[tot] = '\0';
 	return (ssize_t)tot;
@@ -154,9 +156,9 @@ void task_reader_init(struct task_reader *tr, pid_t pid)
 
 	tr->pid = pid;
 	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
-	refile_init(&tr->schedstat, path);
+	refile_init(&tr->schedstat, path, true);
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	refile_init(&tr->stat, path);
+	refile_init(&tr->stat, path, true);
 }
 
 int task_reader_read(struct task_reader *tr, struct task_sample *ts)

@@ -9,6 +9,7 @@
 #ifndef CONFORM_MEASURE_H
 #define CONFORM_MEASURE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -26,10 +27,17 @@ struct task_sample {
  */
 struct refile {
 	int fd;				/* -1: not open */
+	bool single;			/* one seq_file record (see below) */
 	char path[320];
 };
 
-void refile_init(struct refile *rf, const char *path);
+/*
+ * single: the file is one seq_file record (a show() function: /proc/<pid>
+ * stat and schedstat, cgroup files), delivered whole by one read when the
+ * buffer is large enough, so a short read is its end. Not sched/debug,
+ * whose reads stop at record boundaries.
+ */
+void refile_init(struct refile *rf, const char *path, bool single);
 /* Read the whole file into buf (NUL-terminated). Returns length or -errno. */
 ssize_t refile_read(struct refile *rf, char *buf, size_t len);
 void refile_close(struct refile *rf);

@@ -17,11 +17,12 @@
 
 /*
  * sched/debug prints every task and cfs_rq of the machine: reading it is
- * expensive (measured in the guest), so it is read at most this often;
+ * expensive (several ms of CPU per read under TCG, measured in the guest),
+ * so it is read at most this often;
  * samples in between refer to the latest read. cpu.pelt is read on
  * every sample.
  */
-#define RUNNER_DEBUGFS_PERIOD_US	200000ull
+#define RUNNER_DEBUGFS_PERIOD_US	500000ull
 
 /* PELT source of this kernel (probes a scratch cgroup). */
 enum pelt_source runner_probe_source(void);

@@ -78,12 +78,12 @@ int sampler_init(struct sampler *sp, const struct scenario *s,
 
 		cg_group_dir(cg, g, dir, sizeof(dir));
 		snprintf(path, sizeof(path), "%s/cpu.pelt", dir);
-		refile_init(&sp->pelt_rf[g], path);
+		refile_init(&sp->pelt_rf[g], path, true);
 		cg_usage_path(cg, g, path, sizeof(path));
-		refile_init(&sp->usage_rf[g], path);
+		refile_init(&sp->usage_rf[g], path, true);
 	}
-	refile_init(&sp->online_rf, "/sys/devices/system/cpu/online");
-	refile_init(&sp->debugfs_rf, PELT_DEBUGFS_PATH);
+	refile_init(&sp->online_rf, "/sys/devices/system/cpu/online", true);
+	refile_init(&sp->debugfs_rf, PELT_DEBUGFS_PATH, false);
 	return 0;
 }
 

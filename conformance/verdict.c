@@ -552,12 +552,23 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 					gr->usage_cpu, gr->measured_cpu);
 		}
 		if (!gr->pass && r->v == V_PASS) {
+			bool model_ok = gr->err.lo >= -s->tolerance &&
+					gr->err.hi <= s->tolerance;
+
 			r->v = V_FAIL;
-			snprintf(r->reason, sizeof(r->reason),
-				 "%s: error CI [%+.4f, %+.4f] outside "
-				 "+-%.4f%s", s->groups[g].path, gr->err.lo,
-				 gr->err.hi, s->tolerance,
-				 gr->has_expected ? " (or golden)" : "");
+			if (model_ok)
+				snprintf(r->reason, sizeof(r->reason),
+					 "%s: measured - expected %.4f CI "
+					 "[%+.4f, %+.4f] outside +-%.4f",
+					 s->groups[g].path, gr->expected,
+					 gr->exp_err.lo, gr->exp_err.hi,
+					 s->tolerance);
+			else
+				snprintf(r->reason, sizeof(r->reason),
+					 "%s: measured - model CI [%+.4f, "
+					 "%+.4f] outside +-%.4f",
+					 s->groups[g].path, gr->err.lo,
+					 gr->err.hi, s->tolerance);
 		}
 	}
 
