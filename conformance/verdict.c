@@ -334,31 +334,57 @@ out:
 	free(sum);
 }
 
+/*
+ * Convergence after each phase: the time from the phase until the
+ * measured split, averaged over a sub-window's worth of intervals, comes
+ * within tolerance of the window's measured split for good (until the
+ * next phase or the window). -1: not within that time.
+ */
 static void convergence(const struct vd_input *in, struct ival *iv,
-			int first, struct scn_result *r)
+			int first, int per_sub, struct scn_result *r)
 {
 	const struct scenario *s = in->s;
 	const struct sample_set *ss = in->ss;
-	int p, k, g;
+	int ng = s->ngroups, p, k, g, j;
+	double *acc = calloc((size_t)(ng + 1) * (per_sub + 1), sizeof(double));
+	double *tot = calloc(per_sub + 1, sizeof(double));
 
 	r->nconv = 0;
-	for (p = 0; p < s->nphases; p++) {
-		uint64_t at = s->phases[p].at_us;
-		uint64_t until = p + 1 < s->nphases ? s->phases[p + 1].at_us :
-				 ss->v[first].t_us;
+	for (p = 0; p < s->nphases && acc && tot; p++) {
+		uint64_t at = s->phases[p].at_us, until = ss->v[first].t_us;
 		int64_t conv = -1;
+		int n = 0;
 
+		for (j = p + 1; j < s->nphases; j++)
+			if (s->phases[j].at_us > at) {
+				until = s->phases[j].at_us;
+				break;
+			}
+		memset(tot, 0, sizeof(double) * per_sub);
 		for (k = 1; k < ss->n && ss->v[k].t_us <= until; k++) {
-			double dev = 0;
+			double dev = 0, t = 0;
+			int slot = n % per_sub;
 
 			if (ss->v[k - 1].t_us < at)
 				continue;
-			if (eval_interval(in, k, iv, NULL) || iv->tot <= 0)
+			if (eval_interval(in, k, iv, NULL))
 				continue;
-			for (g = 0; g < s->ngroups; g++)
-				dev = fmax(dev, fabs(iv->pred[KM_DEFINED][g] /
-						     iv->tot -
-						     r->g[g].model[KM_DEFINED]));
+			for (g = 0; g < ng; g++)
+				acc[slot * ng + g] = iv->meas[g];
+			tot[slot] = iv->tot;
+			if (++n < per_sub)
+				continue;
+			for (j = 0; j < per_sub; j++)
+				t += tot[j];
+			if (t <= 0)
+				continue;
+			for (g = 0; g < ng; g++) {
+				double m = 0;
+
+				for (j = 0; j < per_sub; j++)
+					m += acc[j * ng + g];
+				dev = fmax(dev, fabs(m / t - r->g[g].measured));
+			}
 			if (dev > s->tolerance)
 				conv = -1;
 			else if (conv < 0)
@@ -369,6 +395,8 @@ static void convergence(const struct vd_input *in, struct ival *iv,
 		r->conv[r->nconv].converged_after_us = conv;
 		r->nconv++;
 	}
+	free(acc);
+	free(tot);
 }
 
 int vd_analyze(const struct vd_input *in, struct scn_result *r)
@@ -583,7 +611,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		for (k = 0; k < r->nissues; k++)
 			vd_diag(r, "aggregation: %s", r->issues[k].detail);
 	}
-	convergence(in, &iv, first, r);
+	convergence(in, &iv, first, nint / W > 0 ? nint / W : 1, r);
 	for (kind = 0; kind < KM_KINDS; kind++)
 		if (r->km_fallbacks[kind])
 			vd_diag(r, "model %s: %d group weights from a fallback",
