@@ -414,6 +414,7 @@ void jout_result(int index, const struct scenario *s,
 	add(sp, "period_us", json_object_new_int64(s->sample_us));
 	add(sp, "cpu_us", json_object_new_int64(r->sampler_cpu_us));
 	add(sp, "overhead", jd(r->sampler_overhead));
+	add(sp, "pelt_samples", json_object_new_int(r->pelt_samples));
 	add(o, "sampler", sp);
 
 	a = json_object_new_array();

@@ -271,6 +271,8 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	if (r)
 		vd_diag(&res, "cgroup removal: %s", strerror(-r));
 	res.sampler_cpu_us = ss.cost_ns / 1000;
+	for (k = 0, res.pelt_samples = 0; k < ss.n; k++)
+		res.pelt_samples += ss.v[k].pelt_ok;
 	res.sampler_overhead = dur ? (double)ss.cost_ns / 1000.0 / dur : 0;
 	vd_diag(&res, "sampler cost: tasks %llu us, cgroup usage %llu us, "
 		"PELT (%s, every %d samples) %llu us",

@@ -90,6 +90,7 @@ struct scn_result {
 	int nconv;
 	struct convergence conv[SCN_MAX_PHASES];
 	int samples;
+	int pelt_samples;		/* samples with a PELT read */
 	uint64_t sampler_cpu_us;
 	double sampler_overhead;	/* fraction of one CPU */
 	int ndiag;
