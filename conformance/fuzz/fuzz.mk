@@ -1,0 +1,33 @@
+# fuzz.mk - `make fuzz`: libFuzzer (clang) on the scenario parser.
+#
+#   make fuzz [FUZZ_SECONDS=60]
+#
+# Builds conformance/fuzz/fuzz_scenario.c + conformance/scenario.c with
+# -fsanitize=fuzzer,address,undefined, runs it for FUZZ_SECONDS on a corpus
+# seeded from cgroup-scenarios/, conformance/tests/bad/ and
+# conformance/fuzz/regressions/ (kept in $(BUILD)/fuzz/corpus between runs),
+# prints executions and coverage, and fails on any crash, sanitizer report,
+# timeout or OOM. Inputs it finds go to $(BUILD)/fuzz/artifacts/; once
+# fixed they belong in conformance/fuzz/regressions/, which
+# conformance/tests/test_fuzz_regressions.c replays in `make unit-tests`.
+
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_DIR     := conformance/fuzz
+FUZZ_OUT     := $(BUILD)/fuzz
+FUZZ_BIN     := $(FUZZ_OUT)/fuzz_scenario
+FUZZ_CFLAGS  := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iconformance \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-fno-omit-frame-pointer
+
+DEPS_PKGS += clang libclang-rt-14-dev
+
+$(FUZZ_BIN): $(FUZZ_DIR)/fuzz_scenario.c conformance/scenario.c \
+		conformance/scenario.h | deps
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_DIR)/fuzz_scenario.c \
+		conformance/scenario.c -lm
+
+.PHONY: fuzz
+fuzz: $(FUZZ_BIN)
+	$(Q)$(FUZZ_DIR)/run-fuzz.sh $(FUZZ_BIN) $(FUZZ_OUT) $(FUZZ_SECONDS)
