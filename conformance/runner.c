@@ -161,7 +161,8 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	char err[256] = "";
 	scn_cpumask_t online0 = 0;
 	uint64_t t0, dur = scn_duration_us(s), t_end;
-	uint64_t ws, we;
+	uint64_t ws, we, max_late = 0;
+	int late = 0;
 	int kfd, r, k = 0, pi = 0, cap, pelt_every;
 	char phase_err[256] = "";
 
@@ -239,6 +240,16 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 		}
 		if (ts <= now && ts <= t_end) {
 			uint64_t t = ts - t0;
+
+			/*
+			 * A late wake-up means this vCPU did not run: under
+			 * TCG on a busy host, time the guest did not run is
+			 * charged to whatever task was current.
+			 */
+			if (now - ts > max_late)
+				max_late = now - ts;
+			if (now - ts > 5000)
+				late++;
 			bool usage = (t + s->sample_us * 2 >= ws &&
 				      t <= ws + s->sample_us * 2) ||
 				     t + s->sample_us * 3 >= we;
@@ -271,6 +282,12 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	if (r)
 		vd_diag(&res, "cgroup removal: %s", strerror(-r));
 	res.sampler_cpu_us = ss.cost_ns / 1000;
+	res.max_late_us = max_late;
+	res.late_samples = late;
+	if (late)
+		vd_diag(&res, "sampler woke up late by > 5 ms %d times (max "
+			"%llu us): the vCPU did not run (host contention?)",
+			late, (unsigned long long)max_late);
 	for (k = 0, res.pelt_samples = 0; k < ss.n; k++)
 		res.pelt_samples += ss.v[k].pelt_ok;
 	res.sampler_overhead = dur ? (double)ss.cost_ns / 1000.0 / dur : 0;
