@@ -23,7 +23,7 @@ FUZZ_CFLAGS  := -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iconformance \
 DEPS_PKGS += clang libclang-rt-14-dev
 
 $(FUZZ_BIN): $(FUZZ_DIR)/fuzz_scenario.c conformance/scenario.c \
-		conformance/scenario.h | deps
+		 conformance/scenario.h $(FUZZ_DIR)/fuzz_check.h | deps
 	@mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_DIR)/fuzz_scenario.c \
 		conformance/scenario.c -lm
