@@ -17,7 +17,7 @@ i=0
 while IFS= read -r -d '' f; do
 	cp "$f" "$out/seeds/$(printf '%04d' $i)-$(basename "$f")"
 	i=$((i + 1))
-done < <(find "$root/cgroup-scenarios" "$root/conformance/tests/bad" \
+done < <(find "$root/cgroup-scenarios" "$root/conformance/tests/bad" "$here/seeds" \
 	"$here/regressions" -type f ! -name '*.md' ! -name 'README*' -print0 |
 	sort -z)
 log=$out/fuzz.log

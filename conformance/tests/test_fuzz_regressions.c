@@ -3,11 +3,13 @@
  * test_fuzz_regressions.c - replay, under ASan/UBSan, every input the
  * fuzzer ever kept (conformance/fuzz/regressions/) and its seed corpus
  * (every shipped scenario under cgroup-scenarios/, every file of the
- * bad-input catalogue conformance/tests/bad/) through scn_parse_buffer(),
+ * bad-input catalogue conformance/tests/bad/, the limit seeds of
+ * conformance/fuzz/seeds/) through scn_parse_buffer(),
  * checking the property of conformance/fuzz/fuzz_check.h: a located
  * -EINVAL or a scenario the runner's helpers walk safely. The seeds are
- * also replayed cut after every line, and shipped scenarios must parse,
- * catalogue files must not.
+ * also replayed cut after every line (every n-th of a long file); shipped scenarios must parse,
+ * catalogue files must not, and a limit seed must parse exactly when it
+ * stays within the limit (its name has no "over" and no "1024").
  */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
@@ -120,6 +122,14 @@ static int teardown(void **state)
 }
 
 /* One input: the property must hold; returns scn_parse_buffer's verdict. */
+static bool limit_seed_ok(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return !strstr(base, "over") && !strstr(base, "1024");
+}
+
 static bool check(struct ctx *c, const char *path, const uint8_t *buf,
 		  size_t len)
 {
@@ -149,7 +159,7 @@ static void test_regressions(void **state)
 }
 
 /* The seeds, whole and cut after every line. */
-static int replay_seeds(struct ctx *c, const char *rel, bool want_ok,
+static int replay_seeds(struct ctx *c, const char *rel, int want_ok,
 			int *cuts)
 {
 	int n = list(rel), scns = 0;
@@ -161,11 +171,19 @@ static int replay_seeds(struct ctx *c, const char *rel, bool want_ok,
 		if (l < 4 || strcmp(files[i] + l - 4, ".scn"))
 			continue;	/* suites/ lists, not scenarios */
 		buf = slurp(files[i], &len);
-		if (want_ok != check(c, files[i], buf, len))
+		bool ok = want_ok < 0 ? limit_seed_ok(files[i]) : want_ok;
+
+		if (ok != check(c, files[i], buf, len))
 			fail_msg("%s: expected to be %s", files[i],
-				 want_ok ? "accepted" : "rejected");
+				 ok ? "accepted" : "rejected");
+		/* every line; every step-th of a long file (limit seeds) */
+		size_t lines = 0, step, ln = 0;
+
+		for (size_t k = 0; k < len; k++)
+			lines += buf[k] == '\n';
+		step = lines / 128 + 1;
 		for (size_t k = 0; k < len; k++) {
-			if (buf[k] != '\n')
+			if (buf[k] != '\n' || ln++ % step)
 				continue;
 			check(c, files[i], buf, k + 1);
 			++*cuts;
@@ -180,7 +198,7 @@ static void test_seed_scenarios(void **state)
 {
 	int cuts = 0, n = 0;
 
-	n = replay_seeds(*state, "cgroup-scenarios", true, &cuts);
+	n = replay_seeds(*state, "cgroup-scenarios", 1, &cuts);
 	assert_true(n > 0);
 	print_message("seeds: %d shipped scenarios, %d truncations\n", n,
 		      cuts);
@@ -190,9 +208,18 @@ static void test_seed_bad_catalogue(void **state)
 {
 	int cuts = 0, n = 0;
 
-	n = replay_seeds(*state, "conformance/tests/bad", false, &cuts);
+	n = replay_seeds(*state, "conformance/tests/bad", 0, &cuts);
 	assert_true(n > 0);
 	print_message("seeds: %d catalogue files, %d truncations\n", n, cuts);
+}
+
+static void test_seed_limits(void **state)
+{
+	int cuts = 0, n = 0;
+
+	n = replay_seeds(*state, "conformance/fuzz/seeds", -1, &cuts);
+	assert_true(n > 0);
+	print_message("seeds: %d limit seeds, %d truncations\n", n, cuts);
 }
 
 int main(void)
@@ -201,6 +228,7 @@ int main(void)
 		cmocka_unit_test(test_regressions),
 		cmocka_unit_test(test_seed_scenarios),
 		cmocka_unit_test(test_seed_bad_catalogue),
+		cmocka_unit_test(test_seed_limits),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -12,7 +12,8 @@
 #
 # Environment: KERNEL (build/kernel/bzImage), RUNNER (build/conformance/conform),
 # BUILD (build), FAULT_TMP (a fresh mktemp -d; results are kept there, never
-# in results/), ACCEL (tcg), FAULT_IDLE (idle deadline of the hang tests, 10).
+# in results/), ACCEL (tcg), FAULT_IDLE (idle deadline of the hang tests, 10),
+# LAUNCHER (initramfs/qemu-run.sh).
 #
 # Each fault prints "ok|FAIL NAME: outcome (exit N, S s)"; the last line is
 # "faults: N passed, M failed". Nothing is loaded into the host kernel.
@@ -26,6 +27,7 @@ KERNEL=${KERNEL:-$BUILD/kernel/bzImage}
 RUNNER=${RUNNER:-$BUILD/conformance/conform}
 ACCEL=${ACCEL:-tcg}
 FAULT_IDLE=${FAULT_IDLE:-10}
+LAUNCHER=${LAUNCHER:-initramfs/qemu-run.sh}
 quick=0
 only=()
 for a in "$@"; do
@@ -97,7 +99,7 @@ launch() {
 	LOG=$tmp/$name/launcher.log
 	mkdir -p "$RES_BASE"
 	T0=$(date +%s)
-	initramfs/qemu-run.sh --kernel "$KERNEL" --initrd "$initrd" \
+	"$LAUNCHER" --kernel "$KERNEL" --initrd "$initrd" \
 		--results "$RES_BASE" --accel "$ACCEL" --label "$name" "$@" \
 		>"$LOG" 2>&1 &
 	LPID=$!
@@ -285,22 +287,20 @@ write_hook() {	# write_hook FILE N SIG WHO
 	cat >"$1" <<EOF
 #!/bin/sh
 # fault hook: when scenario $2 starts, send SIG$3 to the $4 process.
+# Shell builtins only in the loops: forks are slow beside the hogs.
 while [ ! -d /sys/fs/cgroup/conform.$2 ]; do sleep 0.1; done
-sleep 0.5
-main=
+procs=
 for d in /proc/[0-9]*; do
-	set -- \$(cat \$d/stat 2>/dev/null)
-	[ "\$2" = "(conform)" ] && [ "\$4" = 1 ] && main=\$1
+	read -r st <\$d/stat 2>/dev/null || continue
+	set -- \$st
+	[ "\$2" = "(conform)" ] && procs="\$procs \$1:\$4"
 done
-target=\$main
-if [ "$4" = child ]; then
-	for d in /proc/[0-9]*; do
-		set -- \$(cat \$d/stat 2>/dev/null)
-		[ "\$2" = "(conform)" ] && [ "\$4" = "\$main" ] && target=\$1
-	done
-fi
-echo "[fault-hook] SIG$3 to $4 process \$target (runner \$main)"
-kill -$3 \$target
+main= target=
+for p in \$procs; do [ "\${p#*:}" = 1 ] && main=\${p%:*}; done
+for p in \$procs; do [ "\${p#*:}" = "\$main" ] && target=\${p%:*}; done
+[ "$4" = main ] && target=\$main
+echo "[fault-hook] SIG$3 to $4 process \${target:-none} (runner \${main:-none})"
+[ -n "\$target" ] && kill -$3 \$target
 EOF
 }
 
@@ -320,7 +320,7 @@ fault_runner_segv_real() {
 
 # A scenario that never finishes: its scenario process is frozen (SIGSTOP)
 # so its workload never ends; the runner's per-scenario deadline (timeout
-# 4s in never-exits.scn) must kill it, report it, and run the next one.
+# 6s in never-exits.scn) must kill it, report it, and run the next one.
 fault_never_exits() {
 	local img=$tmp/never.cpio.gz base=$tmp/never-base.cpio.gz
 	image "$base" "$RUNNER" $scn/pass-first.scn $scn/never-exits.scn $scn/after.scn || return
@@ -334,7 +334,7 @@ fault_never_exits() {
 	check "scenario 2 has a result in results.jsonl" has "\"type\":\"result\".*\"name\":\"fault-never-exits\"" "$RES/results.jsonl"
 	check "scenario 3 ran after it" has "^(not )?ok 3 fault-after" "$RES/results.ktap"
 	check "meta.json host_status ok" meta host_status '"ok"'
-	report never-exits 1 "frozen scenario killed at its 4s deadline (not ok 2 # TIMEOUT), scenario 3 still ran, exit 1"
+	report never-exits 1 "frozen scenario killed at its 6s deadline (not ok 2 # TIMEOUT), scenario 3 still ran, exit 1"
 }
 
 # Out of memory, real runner: 1024 hogs in a 96 MiB guest after a passing
