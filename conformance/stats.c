@@ -108,6 +108,7 @@ void stats_summarize(const double *x, int n, double confidence,
 	out->half_width = 0;
 	out->lo = 0;
 	out->hi = 0;
+	out->rho1 = 0;
 	if (n <= 0 || !x)
 		return;
 	for (int i = 0; i < n; i++)
@@ -125,4 +126,29 @@ void stats_summarize(const double *x, int n, double confidence,
 			  sqrt((double)n);
 	out->lo = mean - out->half_width;
 	out->hi = mean + out->half_width;
+}
+
+void stats_summarize_series(const double *x, int n, double confidence,
+			    struct stats_summary *out)
+{
+	double ss = 0, c1 = 0, rho, var_mean;
+
+	stats_summarize(x, n, confidence, out);
+	if (n < 3 || out->sd == 0)
+		return;
+	for (int i = 0; i < n; i++)
+		ss += (x[i] - out->mean) * (x[i] - out->mean);
+	for (int i = 0; i + 1 < n; i++)
+		c1 += (x[i] - out->mean) * (x[i + 1] - out->mean);
+	rho = c1 / ss + 1.0 / n + 0.5 / sqrt((double)n);
+	if (rho < -0.5)
+		rho = -0.5;
+	if (rho > 0.99)
+		rho = 0.99;
+	out->rho1 = rho;
+	var_mean = out->sd * out->sd *
+		   (1 + 2 * rho * (double)(n - 1) / n) / n;
+	out->half_width = stats_t_quantile(confidence, n - 1) * sqrt(var_mean);
+	out->lo = out->mean - out->half_width;
+	out->hi = out->mean + out->half_width;
 }

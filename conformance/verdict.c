@@ -549,7 +549,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 			x[w] = wtot[w] > 0 ? (wmeas[w * ng + g] -
 				wpred[(w * KM_KINDS + KM_DEFINED) * ng + g]) /
 				wtot[w] : 0;
-		stats_summarize(x, W, s->confidence, &gr->err);
+		stats_summarize_series(x, W, s->confidence, &gr->err);
 		memcpy(gr->err_w, x, sizeof(double) * W);
 		gr->pass = gr->err.lo >= -s->tolerance &&
 			   gr->err.hi <= s->tolerance;
@@ -562,7 +562,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 			for (w = 0; w < W; w++)
 				x[w] = wtot[w] > 0 ? wmeas[w * ng + g] /
 					wtot[w] - gr->expected : 0;
-			stats_summarize(x, W, s->confidence, &gr->exp_err);
+			stats_summarize_series(x, W, s->confidence, &gr->exp_err);
 			if (gr->exp_err.lo < -s->tolerance ||
 			    gr->exp_err.hi > s->tolerance)
 				gr->pass = false;

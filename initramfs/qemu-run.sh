@@ -178,7 +178,7 @@ fi
 # The scenario that was running when the guest stopped: the last
 # scenario_start without a result.
 last_started=$(grep -a '"type":"scenario_start"' "$dir/results.jsonl" | tail -n 1 |
-	sed -n 's/.*"name":"\([^"]*\)".*/\1/p')
+	grep -ao '"name":"[^"]*"' | head -n 1 | sed 's/^"name":"//; s/"$//')
 last_scenario=null
 if [ -n "$last_started" ] &&
 	! grep -a '"type":"result"' "$dir/results.jsonl" | grep -aq "\"name\":\"$last_started\""; then

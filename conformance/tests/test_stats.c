@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <stdlib.h>
 
 #include "stats.h"
 
@@ -152,6 +153,79 @@ static void test_summarize_offset(void **state)
 	assert_true(s.sd > 1e-3);
 }
 
+/* Deterministic standard normal (Box-Muller on a 64-bit LCG). */
+static double gauss(uint64_t *st)
+{
+	double u1, u2;
+
+	*st = *st * 6364136223846793005ULL + 1442695040888963407ULL;
+	u1 = ((*st >> 11) + 1.0) / 9007199254740994.0;
+	*st = *st * 6364136223846793005ULL + 1442695040888963407ULL;
+	u2 = (*st >> 11) / 9007199254740992.0;
+	return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+}
+
+/*
+ * Coverage of the series interval for x_i = a (L_{i+1} - L_i) + b w_i:
+ * a = 0 independent terms, b = 0 a pure bounded lag (telescoping).
+ */
+static double series_coverage(double a, double b, int n, int trials,
+			      double *width_ratio)
+{
+	double x[64], L[65], ratio = 0;
+	uint64_t st = 12345;
+	int ok = 0;
+
+	for (int t = 0; t < trials; t++) {
+		struct stats_summary ser, iid;
+
+		for (int i = 0; i <= n; i++)
+			L[i] = gauss(&st);
+		for (int i = 0; i < n; i++)
+			x[i] = a * (L[i + 1] - L[i]) + b * gauss(&st);
+		stats_summarize_series(x, n, 0.95, &ser);
+		stats_summarize(x, n, 0.95, &iid);
+		ok += ser.lo <= 0 && ser.hi >= 0;
+		ratio += iid.half_width > 0 ? ser.half_width / iid.half_width : 1;
+	}
+	*width_ratio = ratio / trials;
+	return (double)ok / trials;
+}
+
+static void test_series_coverage(void **state)
+{
+	double r, c;
+
+	(void)state;
+	/* independent terms: close to the nominal 95 % */
+	c = series_coverage(0, 1, 8, 4000, &r);
+	if (c < 0.935)
+		fail_msg("iid coverage %.3f < 0.935", c);
+	/* bounded lag: at least nominal, and narrower than the iid interval */
+	c = series_coverage(1, 0, 8, 4000, &r);
+	if (c < 0.95 || r >= 0.95)
+		fail_msg("bounded-lag coverage %.3f, width ratio %.2f", c, r);
+	/* a mix of both */
+	c = series_coverage(1, 0.5, 16, 4000, &r);
+	if (c < 0.95 || r >= 0.9)
+		fail_msg("mixed coverage %.3f, width ratio %.2f", c, r);
+}
+
+static void test_series_positive(void **state)
+{
+	/* positively correlated terms widen the interval */
+	const double x[8] = { 1, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7 };
+	struct stats_summary ser, iid;
+
+	(void)state;
+	stats_summarize_series(x, 8, 0.95, &ser);
+	stats_summarize(x, 8, 0.95, &iid);
+	assert_close(ser.mean, iid.mean, 1e-12);
+	if (!(ser.rho1 > 0.5 && ser.half_width > 1.5 * iid.half_width))
+		fail_msg("rho1 %.3f, half %.4f vs %.4f", ser.rho1,
+			 ser.half_width, iid.half_width);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +236,8 @@ int main(void)
 		cmocka_unit_test(test_summarize),
 		cmocka_unit_test(test_summarize_small),
 		cmocka_unit_test(test_summarize_offset),
+		cmocka_unit_test(test_series_coverage),
+		cmocka_unit_test(test_series_positive),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
