@@ -545,10 +545,18 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 			fabs(gr->model[KM_COMPUTED] - gr->model[KM_DEFINED]));
 		r->se_disagreement = fmax(r->se_disagreement,
 			fabs(gr->model[KM_SE] - gr->model[KM_DEFINED]));
+		/*
+		 * Sub-window deviations in CPU time, all scaled by the mean
+		 * sub-window total: their mean is exactly the whole-window
+		 * error, and a deviation one sub-window makes up in the next
+		 * cancels. (Dividing each by its own total would let a
+		 * sub-window a host stall left nearly empty weigh as much as
+		 * a full one.)
+		 */
 		for (w = 0; w < W; w++)
-			x[w] = wtot[w] > 0 ? (wmeas[w * ng + g] -
+			x[w] = (wmeas[w * ng + g] -
 				wpred[(w * KM_KINDS + KM_DEFINED) * ng + g]) /
-				wtot[w] : 0;
+			       (tot / W);
 		stats_summarize_series(x, W, s->confidence, &gr->err);
 		memcpy(gr->err_w, x, sizeof(double) * W);
 		gr->pass = gr->err.lo >= -s->tolerance &&
@@ -560,8 +568,8 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 			gr->has_expected = true;
 			gr->expected = s->expect[e].fraction;
 			for (w = 0; w < W; w++)
-				x[w] = wtot[w] > 0 ? wmeas[w * ng + g] /
-					wtot[w] - gr->expected : 0;
+				x[w] = (wmeas[w * ng + g] -
+					gr->expected * wtot[w]) / (tot / W);
 			stats_summarize_series(x, W, s->confidence, &gr->exp_err);
 			if (gr->exp_err.lo < -s->tolerance ||
 			    gr->exp_err.hi > s->tolerance)
