@@ -5,8 +5,9 @@
  * (every shipped scenario under cgroup-scenarios/, every file of the
  * bad-input catalogue conformance/tests/bad/, the limit seeds of
  * conformance/fuzz/seeds/) through scn_parse_buffer(),
- * checking the property of conformance/fuzz/fuzz_check.h: a located
- * -EINVAL or a scenario the runner's helpers walk safely. The seeds are
+ * checking the property of conformance/fuzz/fuzz_check.h (a located
+ * -EINVAL or a scenario the runner's helpers walk safely) and that two
+ * parses of one input give the same bytes. The seeds are
  * also replayed cut after every line (every n-th of a long file); shipped scenarios must parse,
  * catalogue files must not, and a limit seed must parse exactly when it
  * stays within the limit (its name has no "over" and no "1024").
@@ -91,7 +92,7 @@ static uint8_t *slurp(const char *path, size_t *len)
 }
 
 struct ctx {
-	struct scenario *s;
+	struct scenario *s, *s2;
 	struct scn_state *st;
 };
 
@@ -102,9 +103,10 @@ static int setup(void **state)
 	if (!c)
 		return -1;
 	c->s = calloc(1, sizeof(*c->s));
+	c->s2 = calloc(1, sizeof(*c->s2));
 	c->st = calloc(1, sizeof(*c->st));
 	*state = c;
-	return c->s && c->st ? 0 : -1;
+	return c->s && c->s2 && c->st ? 0 : -1;
 }
 
 static int teardown(void **state)
@@ -113,6 +115,7 @@ static int teardown(void **state)
 	int i;
 
 	free(c->s);
+	free(c->s2);
 	free(c->st);
 	free(c);
 	for (i = 0; i < nfiles; i++)
@@ -136,10 +139,19 @@ static bool check(struct ctx *c, const char *path, const uint8_t *buf,
 	const char *why = fuzz_check_input("replay.scn", buf, len, c->s,
 					   c->st);
 
+	int r1, r2;
+
 	if (why)
 		fail_msg("%s (%zu bytes): %s", path, len, why);
-	return scn_parse_buffer("replay.scn", (const char *)buf, len, c->s,
-				NULL, 0) == 0;
+	/* Deterministic: two parses give the same bytes (no stale state). */
+	memset(c->s2, 0xa5, sizeof(*c->s2));
+	r1 = scn_parse_buffer("replay.scn", (const char *)buf, len, c->s,
+			      NULL, 0);
+	r2 = scn_parse_buffer("replay.scn", (const char *)buf, len, c->s2,
+			      NULL, 0);
+	if (r1 != r2 || (!r1 && memcmp(c->s, c->s2, sizeof(*c->s))))
+		fail_msg("%s (%zu bytes): two parses differ", path, len);
+	return r1 == 0;
 }
 
 /* Every kept crash/hang input of the fuzzer. */

@@ -333,6 +333,7 @@ fault_never_exits() {
 	check "scenario 2 reported as timed out" has "^not ok 2 fault-never-exits.*(TIMEOUT|deadline)" "$RES/results.ktap"
 	check "scenario 2 has a result in results.jsonl" has "\"type\":\"result\".*\"name\":\"fault-never-exits\"" "$RES/results.jsonl"
 	check "scenario 3 ran after it" has "^(not )?ok 3 fault-after" "$RES/results.ktap"
+	check "scenario 2's cgroups removed" sh -c "! grep -aq 'leftover cgroup' '$RES/console.log'"
 	check "meta.json host_status ok" meta host_status '"ok"'
 	report never-exits 1 "frozen scenario killed at its 6s deadline (not ok 2 # TIMEOUT), scenario 3 still ran, exit 1"
 }
