@@ -27,6 +27,10 @@ struct run_info {
 	char clocksource[64];
 	int scenarios;
 	int sample_ms;			/* --sample-ms override, 0: none */
+	bool slices_known;		/* the slice knobs could be read */
+	bool slices_set;		/* the runner set them (else kernel's) */
+	unsigned long sched_latency_ns, sched_min_granularity_ns;
+	unsigned long sched_wakeup_granularity_ns;
 };
 
 struct totals {

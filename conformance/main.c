@@ -4,9 +4,11 @@
  *
  *   conform --check FILE...     validate scenario files (exit 2 on error)
  *   conform --list FILE...      name, file, cpus, hierarchy, duration
- *   conform [-t NAME] [--json PATH] [--sample-ms N] FILE...
+ *   conform [-t NAME] [--json PATH] [--sample-ms N]
+ *           [--slice-latency-us N] FILE...
  *                               run (in the guest): KTAP on stdout, JSON
- *                               Lines to PATH
+ *                               Lines to PATH; CFS latency N us for the
+ *                               run (default 3000, 0: the kernel's own)
  *
  * Exit codes (kselftest): 0 all passed, 1 any failure or error, 4 all
  * skipped, 2 bad scenario input or usage.
@@ -26,8 +28,11 @@
 #include "measure.h"
 #include "runner.h"
 #include "scenario.h"
+#include "slices.h"
 
 #define RUNNER_VERSION "0.1"
+/* CFS latency for the run (see slices.h); 0 keeps the kernel's. */
+#define CONFORM_SLICE_LATENCY_US 3000
 
 enum mode { M_RUN, M_CHECK, M_LIST };
 
@@ -37,7 +42,7 @@ static void usage(FILE *f)
 		"usage: conform --check FILE...\n"
 		"       conform --list FILE...\n"
 		"       conform [-t NAME] [--json PATH] [--sample-ms N] "
-		"FILE...\n");
+		"[--slice-latency-us N] FILE...\n");
 }
 
 static void read_line(const char *path, char *buf, size_t len)
@@ -69,6 +74,7 @@ int main(int argc, char **argv)
 		{ "list", no_argument, NULL, 'l' },
 		{ "json", required_argument, NULL, 'j' },
 		{ "sample-ms", required_argument, NULL, 's' },
+		{ "slice-latency-us", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -79,6 +85,9 @@ int main(int argc, char **argv)
 	struct run_info ri;
 	struct utsname un;
 	uint64_t start = measure_now_us();
+	long slice_us = CONFORM_SLICE_LATENCY_US;
+	struct slices sl;
+	int sl_ret;
 	int sample_ms = 0, opt, nfiles, i, n = 0, bad = 0, ex, sel = 0;
 	char err[SCN_ERR_MAX];
 
@@ -99,6 +108,14 @@ int main(int argc, char **argv)
 			if (sample_ms < 1 || sample_ms > 10000) {
 				fprintf(stderr, "conform: --sample-ms: 1..10000"
 					"\n");
+				return 2;
+			}
+			break;
+		case 'L':
+			slice_us = atol(optarg);
+			if (slice_us < 0 || slice_us > 1000000) {
+				fprintf(stderr, "conform: --slice-latency-us: "
+					"0 (kernel's own) .. 1000000\n");
 				return 2;
 			}
 			break;
@@ -200,6 +217,12 @@ int main(int argc, char **argv)
 	ri.pelt_source = pelt_source_name(runner_probe_source());
 	ri.scenarios = n;
 	ri.sample_ms = sample_ms;
+	sl_ret = slices_apply(&sl, (unsigned long)slice_us * 1000);
+	ri.slices_known = sl_ret == 0;
+	ri.slices_set = sl.applied;
+	ri.sched_latency_ns = sl.latency;
+	ri.sched_min_granularity_ns = sl.min_gran;
+	ri.sched_wakeup_granularity_ns = sl.wakeup;
 	jout_run_start(&ri);
 
 	ktap_header(stdout, n);
@@ -207,6 +230,14 @@ int main(int argc, char **argv)
 		  "source %s, clocksource %s", RUNNER_VERSION,
 		  ri.kernel_release, ri.cpus_online, ri.cpus_possible,
 		  ri.pelt_source, ri.clocksource);
+	if (sl_ret)
+		ktap_diag(stdout, 0, "CFS slice knobs unavailable (%s): kernel's "
+			  "own slices", strerror(-sl_ret));
+	else
+		ktap_diag(stdout, 0, "CFS slices (%s): latency %lu ns, min "
+			  "granularity %lu ns, wakeup granularity %lu ns",
+			  sl.applied ? "set by the runner" : "kernel's own",
+			  sl.latency, sl.min_gran, sl.wakeup);
 	for (i = 0; i < n; i++) {
 		const struct scenario *s = &scn[i];
 
@@ -234,6 +265,7 @@ int main(int argc, char **argv)
 		}
 		sel++;
 	}
+	slices_restore(&sl);
 	ktap_totals(stdout, tot.pass, tot.fail, tot.skip, tot.error);
 	if (tot.fail || tot.error)
 		ex = 1;
