@@ -211,9 +211,9 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 
 	ws = scn_measure_start_us(s);
 	we = ws + s->measure_us;
-	pelt_every = src == PELT_SRC_DEBUGFS ?
-		     (int)((RUNNER_DEBUGFS_PERIOD_US + s->sample_us / 2) /
-			   s->sample_us) : 1;
+	pelt_every = (int)(((src == PELT_SRC_DEBUGFS ? RUNNER_DEBUGFS_PERIOD_US :
+			     RUNNER_PELT_PERIOD_US) + s->sample_us / 2) /
+			   s->sample_us);
 	if (pelt_every < 1)
 		pelt_every = 1;
 	wl_start(&w);
@@ -253,8 +253,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 			bool usage = (t + s->sample_us * 2 >= ws &&
 				      t <= ws + s->sample_us * 2) ||
 				     t + s->sample_us * 3 >= we;
-			bool pelt = src != PELT_SRC_DEBUGFS ||
-				    k % pelt_every == 0;
+			bool pelt = k % pelt_every == 0;
 
 			r = sampler_take(&sp, &ss, measure_now_us() - t0, pi,
 					 usage, pelt);

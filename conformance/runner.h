@@ -23,6 +23,12 @@
  * every sample.
  */
 #define RUNNER_DEBUGFS_PERIOD_US	500000ull
+/*
+ * cpu.pelt is cheaper but not free under TCG (~0.9 ms per sample for 8
+ * groups); PELT moves with a 32 ms half-life, so every 150 ms is enough
+ * and halves the sampler's bursts that take CPU from the hogs.
+ */
+#define RUNNER_PELT_PERIOD_US		150000ull
 
 /* PELT source of this kernel (probes a scratch cgroup). */
 enum pelt_source runner_probe_source(void);
