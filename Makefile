@@ -104,6 +104,8 @@ help:
 	@echo "  GUEST_MEM=size           guest memory ($(GUEST_MEM))"
 	@echo "  RESULTS=dir              results for report ($(RESULTS_DIR)/latest)"
 	@echo "  KERNEL_PKG=...           distro kernel for make acceptance ($(KERNEL_PKG))"
+	@echo "  RUNNER_OPTS=a,b          runner options, comma-separated (e.g. --slice-latency-us=0)"
+	@echo "  N=20                     runs for make flake"
 	@echo "  V=1                      echo commands"
 
 clean:

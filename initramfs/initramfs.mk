@@ -14,6 +14,10 @@ SCN_CHECK :=
 endif
 SCN_KEY     := $(shell echo "$(SCENARIO_FILES)" | sha256sum | cut -c1-12)
 INITRD      := $(BUILD)/initramfs/initramfs-$(SCN_KEY).cpio.gz
+# RUNNER_OPTS: extra runner options, comma-separated, no spaces, e.g.
+# RUNNER_OPTS=--slice-latency-us=0,--sample-ms=100 (via the kernel command
+# line; /init turns the commas into spaces).
+RUNNER_OPTS ?=
 RUN_LABEL   := $(if $(filter 1,$(words $(SCENARIOS))),$(notdir $(basename $(SCENARIOS))),custom)
 
 .PHONY: initramfs run
@@ -32,7 +36,8 @@ run: $(INITRD) $(RUNNER_HOST) | deps
 	initramfs/qemu-run.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
 		--results $(RESULTS_DIR) --accel $(ACCEL) --cpus $(GUEST_CPUS) \
 		--mem $(GUEST_MEM) --deadline $$deadline --label $(RUN_LABEL) \
-		$(if $(KERNEL),,--kernel-meta $(KBUILD_DIR)/kernel.json)
+		$(if $(KERNEL),,--kernel-meta $(KBUILD_DIR)/kernel.json) \
+		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)")
 
 # make flake N=20: the suite N times on one kernel, one boot each.
 N ?= 20
