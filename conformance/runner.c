@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "cgroups.h"
+#include "crosscheck.h"
 #include "hotplug.h"
 #include "jsonout.h"
 #include "kmsg.h"
@@ -34,6 +35,7 @@
 #include "pelt_debugfs.h"
 #include "runner.h"
 #include "sampler.h"
+#include "tracecount.h"
 #include "workload.h"
 
 struct child_msg {
@@ -146,6 +148,55 @@ static void __attribute__((noreturn)) child_exit(int fd,
 	_exit(0);
 }
 
+/*
+ * The series' own interfaces, checked on every scenario of a patched
+ * kernel: cpu.pelt must agree with sched/debug, and the fold and reweight
+ * trace events must have fired. A mismatch fails the scenario.
+ */
+static void report_kernel_checks(const struct scenario *s,
+				 struct scn_result *res, int tc_ret,
+				 const struct tracecount *tc, int xc_ret,
+				 const struct xcheck *xc)
+{
+	const char *why = NULL;
+	char buf[256];
+
+	if (tc_ret) {
+		vd_diag(res, "trace events: %s", strerror(-tc_ret));
+	} else if (tc->available) {
+		double secs = (double)(tc->t1_us - tc->t0_us) / 1e6;
+
+		vd_diag(res, "trace: %ld sched_tg_load_avg_fold (%.0f/s), %ld "
+			"sched_group_reweight (%.0f/s), %ld lost", tc->folds,
+			secs > 0 ? tc->folds / secs : 0, tc->reweights,
+			secs > 0 ? tc->reweights / secs : 0, tc->lost);
+		if (s->ntasks && (!tc->folds || !tc->reweights) && !tc->lost) {
+			snprintf(buf, sizeof(buf), "trace event %s never fired "
+				 "while the groups ran",
+				 tc->folds ? "sched_group_reweight" :
+					     "sched_tg_load_avg_fold");
+			why = buf;
+		}
+	}
+	if (xc_ret < 0) {
+		vd_diag(res, "cpu.pelt vs sched/debug: %s", strerror(-xc_ret));
+	} else if (!xc_ret) {
+		vd_diag(res, "cpu.pelt vs sched/debug: %d values compared, %d "
+			"differ, %d moved between reads", xc->compared,
+			xc->mismatches, xc->skipped);
+		if (xc->mismatches) {
+			snprintf(buf, sizeof(buf), "cpu.pelt disagrees with "
+				 "sched/debug: %s", xc->first);
+			why = buf;
+		}
+	}
+	if (why && (res->v == V_PASS || res->v == V_FAIL)) {
+		if (res->v == V_PASS)
+			snprintf(res->reason, sizeof(res->reason), "%s", why);
+		res->v = V_FAIL;
+	}
+}
+
 static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 						     int index, int msg_fd)
 {
@@ -165,6 +216,9 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	int late = 0;
 	int kfd, r, k = 0, pi = 0, cap, pelt_every;
 	char phase_err[256] = "";
+	struct tracecount tc;
+	struct xcheck xc;
+	int xc_ret = 1, tc_ret;
 
 	memset(&m, 0, sizeof(m));
 	memset(&ss, 0, sizeof(ss));
@@ -216,6 +270,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 			   s->sample_us);
 	if (pelt_every < 1)
 		pelt_every = 1;
+	tc_ret = trc_begin(&tc);
 	wl_start(&w);
 	t0 = measure_now_us();
 	t_end = t0 + dur;
@@ -262,6 +317,11 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 			k++;
 		}
 	}
+	/* while the workload still runs, after the window */
+	if (!tc_ret)
+		tc_ret = trc_end(&tc);
+	if (src == PELT_SRC_CPU_PELT)
+		xc_ret = xcheck_pelt_debugfs(s, &cg, &xc);
 	wl_kill(&w);
 	hotplug_restore(online0);
 	r = cg_remove_tree(&cg);
@@ -299,6 +359,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	if (ss.errors)
 		vd_diag(&res, "%d failed reads, last: %s", ss.errors,
 			ss.last_error);
+	report_kernel_checks(s, &res, tc_ret, &tc, xc_ret, &xc);
 	if (km.warnings) {
 		int i;
 
