@@ -60,8 +60,7 @@ static double stats_betacf(double a, double b, double x)
 	return h;
 }
 
-/* Regularized incomplete beta I_x(a, b), a, b > 0, 0 <= x <= 1. */
-static double stats_incbeta(double a, double b, double x)
+double stats_incbeta(double a, double b, double x)
 {
 	double lbt;
 

@@ -15,6 +15,9 @@ struct stats_summary {
 	double rho1;		/* lag-1 autocorrelation (series only), else 0 */
 };
 
+/* Regularized incomplete beta I_x(a, b), a, b > 0, 0 <= x <= 1. */
+double stats_incbeta(double a, double b, double x);
+
 /* Two-sided Student t quantile: P(|T| <= q) = confidence, df >= 1. */
 double stats_t_quantile(double confidence, int df);
 

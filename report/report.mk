@@ -13,8 +13,9 @@ DEPS_PKGS += libjson-c-dev libcmocka-dev zlib1g-dev chromium
 
 REPORT_DIR      := report
 REPORT_OUT      := $(BUILD)/report
-REPORT_LIB_SRCS := $(filter-out $(REPORT_DIR)/main.c,$(wildcard $(REPORT_DIR)/*.c))
-REPORT_HDRS     := $(wildcard $(REPORT_DIR)/*.h)
+REPORT_LIB_SRCS := $(filter-out $(REPORT_DIR)/main.c,$(wildcard $(REPORT_DIR)/*.c)) \
+		   conformance/stats.c
+REPORT_HDRS     := $(wildcard $(REPORT_DIR)/*.h) conformance/stats.h
 REPORT_TESTS    := $(wildcard $(REPORT_DIR)/tests/test_*.c)
 REPORT_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I$(REPORT_DIR)
 REPORT_SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer \

@@ -1,66 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stats.c - t distribution via the regularized incomplete beta function
- * (Lentz continued fraction), its quantile by bisection, Welch's test.
+ * of conformance/stats.c, its quantile by bisection, Welch's test.
  */
 #include "stats.h"
+/* the incomplete beta function is the runner's (one implementation) */
+#include "../conformance/stats.h"
 
 #include <errno.h>
 #include <math.h>
-
-/* continued fraction for I_x(a, b) (Numerical Recipes betacf) */
-static double betacf(double a, double b, double x)
-{
-	const double tiny = 1e-300, eps = 1e-15;
-	double qab = a + b, qap = a + 1, qam = a - 1;
-	double c = 1, d = 1 - qab * x / qap, h;
-	int m;
-
-	if (fabs(d) < tiny)
-		d = tiny;
-	d = 1 / d;
-	h = d;
-	for (m = 1; m <= 300; m++) {
-		int m2 = 2 * m;
-		double aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < tiny)
-			d = tiny;
-		c = 1 + aa / c;
-		if (fabs(c) < tiny)
-			c = tiny;
-		d = 1 / d;
-		h *= d * c;
-		if (fabs(d * c - 1) < eps)
-			break;
-	}
-	return h;
-}
-
-static double ibeta(double a, double b, double x)
-{
-	double bt;
-
-	if (x <= 0)
-		return 0;
-	if (x >= 1)
-		return 1;
-	bt = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) +
-		 b * log1p(-x));
-	if (x < (a + 1) / (a + b + 2))
-		return bt * betacf(a, b, x) / a;
-	return 1 - bt * betacf(b, a, 1 - x) / b;
-}
 
 double t_cdf(double t, double df)
 {
@@ -71,7 +19,7 @@ double t_cdf(double t, double df)
 	if (isinf(t))
 		return t > 0 ? 1 : 0;
 	x = df / (df + t * t);
-	tail = 0.5 * ibeta(df / 2, 0.5, x);	/* P(T > |t|) */
+	tail = 0.5 * stats_incbeta(df / 2, 0.5, x);	/* P(T > |t|) */
 	return t > 0 ? 1 - tail : tail;
 }
 
