@@ -32,6 +32,7 @@
 #include <libcgroup.h>
 
 #include "cgroups.h"
+#include "kfile.h"
 
 static bool cg_inited;
 
@@ -44,38 +45,11 @@ static void msleep(long ms)
 
 static int read_file(const char *path, char *buf, size_t len)
 {
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int n = kfile_read(path, buf, len);
 
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	if (n < 0) {
-		n = -errno;
-		close(fd);
-		return (int)n;
-	}
-	close(fd);
-	buf[n] = '\0';
-	return 0;
+	return n < 0 ? n : 0;
 }
 
-static int write_file(const char *path, const char *val)
-{
-	ssize_t n;
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	n = write(fd, val, strlen(val));
-	if (n < 0) {
-		n = -errno;
-		close(fd);
-		return (int)n;
-	}
-	close(fd);
-	return 0;
-}
 
 /* Is word (a controller name) in a space-separated list? */
 static bool has_word(const char *list, const char *word)
@@ -112,7 +86,7 @@ static int enable_subtree(const char *dir, const char *ctrl)
 		return 0;
 	snprintf(path, sizeof(path), "%s/cgroup.subtree_control", dir);
 	snprintf(val, sizeof(val), "+%s", ctrl);
-	return write_file(path, val);
+	return kfile_write(path, val);
 }
 
 static int lcg_err(int r)
@@ -186,7 +160,7 @@ int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
 	}
 	/* v1: the cpu controller must first leave the v2 hierarchy. */
 	if (dir_has_controller(CG_V2_MNT, "cgroup.subtree_control", "cpu")) {
-		r = write_file(CG_V2_MNT "/cgroup.subtree_control", "-cpu");
+		r = kfile_write(CG_V2_MNT "/cgroup.subtree_control", "-cpu");
 		if (r) {
 			snprintf(why, len, "disable cpu in cgroup2: %s",
 				 strerror(-r));

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "hotplug.h"
+#include "kfile.h"
 
 static int read_list(const char *path, scn_cpumask_t *mask)
 {
@@ -48,22 +49,10 @@ int hotplug_possible(void)
 int hotplug_set(int cpu, bool online)
 {
 	char path[96];
-	ssize_t n;
-	int fd;
 
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
 		 cpu);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, online ? "1" : "0", 1);
-	if (n < 0) {
-		n = -errno;
-		close(fd);
-		return (int)n;
-	}
-	close(fd);
-	return 0;
+	return kfile_write(path, online ? "1" : "0");
 }
 
 int hotplug_restore(scn_cpumask_t mask)

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "measure.h"
 
 int measure_parse_schedstat(const char *buf, uint64_t *ns)
@@ -56,20 +57,9 @@ int measure_parse_stat(const char *buf, char *state, int *cpu)
 
 static int read_small(const char *path, char *buf, size_t len)
 {
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int n = kfile_read(path, buf, len);
 
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	if (n < 0) {
-		n = -errno;
-		close(fd);
-		return (int)n;
-	}
-	close(fd);
-	buf[n] = '\0';
-	return n ? 0 : -ESRCH;
+	return n < 0 ? n : n ? 0 : -ESRCH;
 }
 
 int measure_read_task(pid_t pid, struct task_sample *ts)

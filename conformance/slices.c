@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kfile.h"
 #include "slices.h"
 
 #define SCHED_DBG "/sys/kernel/debug/sched/"
@@ -27,19 +28,11 @@ static int knob_read(const char *name, unsigned long *v)
 
 static int knob_write(const char *name, unsigned long v)
 {
-	char path[128];
-	FILE *f;
-	int ret = 0;
+	char path[128], val[32];
 
 	snprintf(path, sizeof(path), SCHED_DBG "%s", name);
-	f = fopen(path, "we");
-	if (!f)
-		return -errno;
-	if (fprintf(f, "%lu\n", v) < 0)
-		ret = -EIO;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	return ret;
+	snprintf(val, sizeof(val), "%lu\n", v);
+	return kfile_write(path, val);
 }
 
 int slices_apply(struct slices *sl, unsigned long latency_ns)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "measure.h"
 #include "tracecount.h"
 
@@ -19,16 +20,9 @@ static const char *const tracefs_dirs[] = {
 static int write_str(const char *dir, const char *file, const char *val)
 {
 	char path[160];
-	int fd, ret = 0;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	if (write(fd, val, strlen(val)) < 0)
-		ret = -errno;
-	close(fd);
-	return ret;
+	return kfile_write(path, val);
 }
 
 static int enable(const struct tracecount *tc, const char *on)
