@@ -221,6 +221,35 @@ static const char *const ak_name[AK_N] = {
 	"off_list_contrib",
 };
 
+/*
+ * A cfs_rq in a throttled hierarchy (its group's or an ancestor's cfs_rq
+ * on that CPU throttled) is taken off the leaf list by tg_throttle_down()
+ * with its contribution kept, and put back on unthrottle: an off-list
+ * contribution there is correct, not stale.
+ */
+static bool agg_throttled(const struct scenario *s, const struct pelt_snap *p,
+			  int g, int c)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		if (pelt_at(p, g, c)->throttled)
+			return true;
+	return false;
+}
+
+/*
+ * sched/debug lists neither throttled nor offline cfs_rqs, so with that
+ * source an excess of tg_load_avg over the listed contributions is only
+ * evidence while no bandwidth limit applies to the group or an ancestor.
+ */
+static bool agg_bandwidth_limited(const struct scenario *s,
+				  const struct scn_state *st, int g)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		if (st->group_quota_us[g] >= 0)
+			return true;
+	return false;
+}
+
 void vd_check_aggregation(const struct vd_input *in, int first, int last,
 			  struct scn_result *r)
 {
@@ -256,9 +285,12 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 				if (pelt_at(p, g, c)->present)
 					sumc += pelt_at(p, g, c)->contrib;
 			slack = tol * fmax(tg, sumc) + AGG_ABS_SLACK;
-			if (in->src == PELT_SRC_DEBUGFS && tg - sumc > slack)
-				agg_count(r, g, -1, "hidden", tg - sumc, cnt,
-					  sum, AK_HIDDEN * (nc + 1) + nc);
+			if (in->src == PELT_SRC_DEBUGFS && tg - sumc > slack) {
+				if (!agg_bandwidth_limited(s, in->st, g))
+					agg_count(r, g, -1, "hidden", tg - sumc,
+						  cnt, sum,
+						  AK_HIDDEN * (nc + 1) + nc);
+			}
 			else if (fabs(tg - sumc) > slack)
 				agg_count(r, g, -1, "sum", tg - sumc, cnt, sum,
 					  AK_SUM * (nc + 1) + nc);
@@ -279,7 +311,8 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 					continue;
 				}
 				if (!pc->on_list) {
-					if (pc->contrib > AGG_ABS_SLACK)
+					if (pc->contrib > AGG_ABS_SLACK &&
+					    !agg_throttled(s, p, g, c))
 						agg_count(r, g, c, "offlist",
 							  pc->contrib, cnt, sum,
 							  AK_OFFLIST * (nc + 1)
