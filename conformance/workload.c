@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -44,15 +45,6 @@ static void sleep_us(uint64_t us)
 		;
 }
 
-static uint64_t own_schedstat_ns(void)
-{
-	struct task_sample ts;
-
-	if (measure_read_task(getpid(), &ts))
-		return cpu_ns(CLOCK_PROCESS_CPUTIME_ID);
-	return ts.ns;
-}
-
 static void __attribute__((noreturn)) worker(const struct scn_task *t,
 					     struct wl_shared *sh, int rd)
 {
@@ -76,11 +68,10 @@ static void __attribute__((noreturn)) worker(const struct scn_task *t,
 		for (;;) {
 			pid_t p = fork();
 
+			struct rusage ru;
+
 			if (p == 0) {
 				spin_cpu(t->run_us * 1000);
-				__atomic_add_fetch(&sh->done_ns,
-						   own_schedstat_ns(),
-						   __ATOMIC_SEQ_CST);
 				_exit(0);
 			}
 			if (p < 0) {
@@ -88,8 +79,19 @@ static void __attribute__((noreturn)) worker(const struct scn_task *t,
 				continue;
 			}
 			sh->child = p;
-			while (waitpid(p, NULL, 0) < 0 && errno == EINTR)
+			/*
+			 * The child's whole CPU time, exit path included, is
+			 * in its rusage once reaped (a self-report before
+			 * _exit() missed ~23 % of a churn group's time).
+			 */
+			while (wait4(p, NULL, 0, &ru) < 0 && errno == EINTR)
 				;
+			__atomic_add_fetch(&sh->done_ns,
+					   (uint64_t)ru.ru_utime.tv_sec * 1000000000ull +
+					   (uint64_t)ru.ru_utime.tv_usec * 1000ull +
+					   (uint64_t)ru.ru_stime.tv_sec * 1000000000ull +
+					   (uint64_t)ru.ru_stime.tv_usec * 1000ull,
+					   __ATOMIC_SEQ_CST);
 			sh->child = 0;
 		}
 	}
