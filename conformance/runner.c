@@ -30,6 +30,7 @@
 #include "hotplug.h"
 #include "jsonout.h"
 #include "kmsg.h"
+#include "knobs.h"
 #include "ktap.h"
 #include "measure.h"
 #include "pelt_debugfs.h"
@@ -425,6 +426,7 @@ enum verdict runner_run(const struct scenario *s, int index)
 	scn_cpumask_t online0 = 0;
 	sigset_t set, old;
 	int fds[2], r, status = 0, timeout = 0;
+	struct knob_saved kn;
 	pid_t pid;
 
 	jout_scenario_start(index, s);
@@ -433,10 +435,19 @@ enum verdict runner_run(const struct scenario *s, int index)
 		jout_result_bare(index, s->name, V_SKIP, why, 0);
 		return V_SKIP;
 	}
+	r = knobs_apply(s, &kn, why, sizeof(why));
+	if (r) {
+		enum verdict v = r == -ENOENT ? V_SKIP : V_ERROR;
+
+		ktap_result(stdout, index, s->name, v, why, 0);
+		jout_result_bare(index, s->name, v, why, 0);
+		return v;
+	}
 	r = cg_hier_setup(s->hierarchy, uses_cpuset(s), why, sizeof(why));
 	if (r) {
 		enum verdict v = r == -EOPNOTSUPP ? V_SKIP : V_ERROR;
 
+		knobs_restore(&kn);
 		cg_hier_teardown(s->hierarchy);
 		ktap_result(stdout, index, s->name, v, why, 0);
 		jout_result_bare(index, s->name, v, why, 0);
@@ -521,6 +532,7 @@ enum verdict runner_run(const struct scenario *s, int index)
 		ktap_diag(stdout, 0, "%s: leftover cgroup conform.%d not "
 			  "removed", s->name, index);
 	cg_hier_teardown(s->hierarchy);
+	knobs_restore(&kn);
 	if (!m.emitted)
 		jout_result_bare(index, s->name, m.verdict, m.reason,
 				 measure_now_us() - start);
@@ -528,6 +540,7 @@ enum verdict runner_run(const struct scenario *s, int index)
 	return m.verdict;
 error:
 	cg_hier_teardown(s->hierarchy);
+	knobs_restore(&kn);
 	ktap_result(stdout, index, s->name, V_ERROR, why, 0);
 	jout_result_bare(index, s->name, V_ERROR, why, 0);
 	return V_ERROR;

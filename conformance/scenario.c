@@ -1447,6 +1447,55 @@ static int scn_finish(struct scn_parser *p)
 
 /* ---- line loop --------------------------------------------------------- */
 
+/* [a-z0-9_] (lower) or [A-Z0-9_] (upper), 1..SCN_KNOB_MAX-1 bytes */
+static bool scn_knob_word(const char *v, bool upper)
+{
+	size_t n = strlen(v);
+
+	if (!n || n >= SCN_KNOB_MAX)
+		return false;
+	for (; *v; v++)
+		if (!(*v == '_' || (*v >= '0' && *v <= '9') ||
+		      (upper ? (*v >= 'A' && *v <= 'Z') :
+			       (*v >= 'a' && *v <= 'z'))))
+			return false;
+	return true;
+}
+
+/* sched NAME VALUE: see struct scn_knob. */
+static int scn_knob(struct scn_parser *p, char **tok, int ntok)
+{
+	struct scenario *s = p->s;
+	struct scn_knob *k;
+	bool feature;
+
+	if (p->body)
+		return scn_err(p, "'sched' must come before the first group, task, expect or phase");
+	if (ntok != 3)
+		return scn_err(p, "'sched' takes a knob name and a value");
+	if (!scn_knob_word(tok[1], false))
+		return scn_err(p, "'sched': bad knob name '%s' (lower case, digits, _)",
+			       tok[1]);
+	feature = !strcmp(tok[1], "features");
+	if (feature && !scn_knob_word(tok[2], true))
+		return scn_err(p, "'sched features': bad feature '%s' (NAME or NO_NAME)",
+			       tok[2]);
+	if (!feature && !scn_knob_word(tok[2], false))
+		return scn_err(p, "'sched %s': bad value '%s'", tok[1], tok[2]);
+	for (int i = 0; i < s->nknobs; i++)
+		if (!strcmp(s->knobs[i].name, tok[1]) && !feature)
+			return scn_err(p, "duplicate 'sched %s' (first set at line %d)",
+				       tok[1], s->knobs[i].line);
+	if (s->nknobs == SCN_MAX_KNOBS)
+		return scn_err(p, "too many 'sched' lines (max %d)",
+			       SCN_MAX_KNOBS);
+	k = &s->knobs[s->nknobs++];
+	snprintf(k->name, sizeof(k->name), "%s", tok[1]);
+	snprintf(k->value, sizeof(k->value), "%s", tok[2]);
+	k->line = p->line;
+	return 0;
+}
+
 static int scn_parse_line(struct scn_parser *p, char *line)
 {
 	char *tok[SCN_MAX_TOKENS];
@@ -1495,6 +1544,8 @@ static int scn_parse_line(struct scn_parser *p, char *line)
 	key = scn_key_index(tok[0]);
 	if (key >= 0)
 		return scn_setting(p, key, tok, ntok);
+	if (!strcmp(tok[0], "sched"))
+		return scn_knob(p, tok, ntok);
 	if (strcmp(tok[0], "group") && strcmp(tok[0], "task") &&
 	    strcmp(tok[0], "expect") && strcmp(tok[0], "at"))
 		return scn_err(p, "unknown directive '%s'", tok[0]);

@@ -94,6 +94,20 @@ struct scn_phase {
 	uint64_t period_us;		/* MAX */
 };
 
+/*
+ * "sched NAME VALUE": a scheduler debugfs knob set for this scenario and
+ * restored after it (/sys/kernel/debug/sched/NAME; NAME "features" writes
+ * a sched_feat name or NO_name). A kernel without the knob SKIPs.
+ */
+#define SCN_MAX_KNOBS	8
+#define SCN_KNOB_MAX	32
+
+struct scn_knob {
+	char name[SCN_KNOB_MAX];
+	char value[SCN_KNOB_MAX];
+	int line;
+};
+
 struct scenario {
 	char name[SCN_NAME_MAX];	/* "name" key, default: file basename */
 	char file[SCN_PATH_MAX];	/* as given to the parser */
@@ -117,6 +131,8 @@ struct scenario {
 	struct scn_expect expect[SCN_MAX_EXPECT];
 	int nphases;
 	struct scn_phase phases[SCN_MAX_PHASES];	/* sorted by at_us */
+	int nknobs;
+	struct scn_knob knobs[SCN_MAX_KNOBS];		/* "sched" lines */
 };
 
 /*
