@@ -154,7 +154,33 @@ static void __attribute__((noreturn)) child_exit(int fd,
  * kernel: cpu.pelt must agree with sched/debug, and the fold and reweight
  * trace events must have fired. A mismatch fails the scenario.
  */
+/*
+ * A group entity starts at NICE_0_LOAD (1024 after scale_load_down): a
+ * sampled entity weight other than that means it was reweighted, so the
+ * reweight event must have fired. (A lone weight-100 group keeps 1024 and
+ * legitimately never reweights.)
+ */
+static bool se_weight_moved(const struct sample_set *ss)
+{
+	for (int k = 0; k < ss->n; k++) {
+		const struct pelt_snap *p = &ss->v[k].pelt;
+
+		if (!ss->v[k].pelt_ok)
+			continue;
+		for (int g = 0; g < p->ngroups; g++)
+			for (int c = 0; c < p->ncpus; c++) {
+				const struct pelt_cpu *pc = pelt_at(p, g, c);
+
+				if (pc->present && pc->has_se &&
+				    pc->se_weight != 1024)
+					return true;
+			}
+	}
+	return false;
+}
+
 static void report_kernel_checks(const struct scenario *s,
+				 const struct sample_set *ss,
 				 struct scn_result *res, int tc_ret,
 				 const struct tracecount *tc, int xc_ret,
 				 const struct xcheck *xc)
@@ -171,11 +197,16 @@ static void report_kernel_checks(const struct scenario *s,
 			"sched_group_reweight (%.0f/s), %ld lost", tc->folds,
 			secs > 0 ? tc->folds / secs : 0, tc->reweights,
 			secs > 0 ? tc->reweights / secs : 0, tc->lost);
-		if (s->ntasks && (!tc->folds || !tc->reweights) && !tc->lost) {
-			snprintf(buf, sizeof(buf), "trace event %s never fired "
-				 "while the groups ran",
-				 tc->folds ? "sched_group_reweight" :
-					     "sched_tg_load_avg_fold");
+		/* every group's load ramps up from 0: it must fold */
+		if (s->ntasks && !tc->folds && !tc->lost) {
+			snprintf(buf, sizeof(buf), "trace event "
+				 "sched_tg_load_avg_fold never fired while "
+				 "the groups ran");
+			why = buf;
+		} else if (!tc->reweights && !tc->lost && se_weight_moved(ss)) {
+			snprintf(buf, sizeof(buf), "trace event "
+				 "sched_group_reweight never fired although "
+				 "sampled group entity weights changed");
 			why = buf;
 		}
 	}
@@ -360,7 +391,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	if (ss.errors)
 		vd_diag(&res, "%d failed reads, last: %s", ss.errors,
 			ss.last_error);
-	report_kernel_checks(s, &res, tc_ret, &tc, xc_ret, &xc);
+	report_kernel_checks(s, &ss, &res, tc_ret, &tc, xc_ret, &xc);
 	if (km.warnings) {
 		int i;
 
