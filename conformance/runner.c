@@ -155,24 +155,31 @@ static void __attribute__((noreturn)) child_exit(int fd,
  * trace events must have fired. A mismatch fails the scenario.
  */
 /*
- * A group entity starts at NICE_0_LOAD (1024 after scale_load_down): a
- * sampled entity weight other than that means it was reweighted, so the
- * reweight event must have fired. (A lone weight-100 group keeps 1024 and
- * legitimately never reweights.)
+ * Did a sampled group entity weight change during the run (the trace ran
+ * the whole time)? Then sched_group_reweight must have fired. Weights set
+ * when the cgroups were configured, before tracing, do not count: a group
+ * alone on its CPUs keeps them and legitimately never reweights.
  */
 static bool se_weight_moved(const struct sample_set *ss)
 {
+	const struct pelt_snap *first = NULL;
+
 	for (int k = 0; k < ss->n; k++) {
 		const struct pelt_snap *p = &ss->v[k].pelt;
 
 		if (!ss->v[k].pelt_ok)
 			continue;
+		if (!first) {
+			first = p;
+			continue;
+		}
 		for (int g = 0; g < p->ngroups; g++)
 			for (int c = 0; c < p->ncpus; c++) {
-				const struct pelt_cpu *pc = pelt_at(p, g, c);
+				const struct pelt_cpu *a = pelt_at(first, g, c);
+				const struct pelt_cpu *b = pelt_at(p, g, c);
 
-				if (pc->present && pc->has_se &&
-				    pc->se_weight != 1024)
+				if (a->present && b->present && a->has_se &&
+				    b->has_se && a->se_weight != b->se_weight)
 					return true;
 			}
 	}

@@ -8,7 +8,8 @@
  *    (sched/debug hides off-list and offline cfs_rqs: an excess there is
  *    a "hidden_contrib", with cpu.pelt a "sum_mismatch");
  *  - each online, listed contribution against its cfs_rq's load_avg:
- *    update_tg_load_avg() lets them differ by contrib/64 (plus what the
+ *    update_tg_load_avg() lets them differ by contrib/64 (or 1/2^shift
+ *    when the scenario sets sched tg_load_avg_shift; plus what the
  *    load moved since the last update: agg_tolerance of it) before it
  *    propagates: beyond that, "stale_contrib";
  *  - an offline CPU's or an off-list cfs_rq's contribution must be zero:
@@ -255,7 +256,7 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 {
 	const struct scenario *s = in->s;
 	const struct sample_set *ss = in->ss;
-	int nc = ss->ncpus, g, k, c, a;
+	int nc = ss->ncpus, g, k, c, a, shift = 6;
 	double tol = s->agg_tolerance;
 	/* counters [AK_N][ncpus + 1]; slot nc = "no CPU" */
 	int *cnt = calloc((size_t)AK_N * (nc + 1), sizeof(int));
@@ -263,6 +264,14 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 
 	r->agg_ok = true;
 	r->agg_checked = 0;
+	/* the propagation threshold in force: 1/64, or the scenario's knob */
+	for (int i = 0; i < s->nknobs; i++)
+		if (!strcmp(s->knobs[i].name, "tg_load_avg_shift")) {
+			long v = strtol(s->knobs[i].value, NULL, 10);
+
+			if (v >= 1 && v <= 63)
+				shift = (int)v;
+		}
 	if (!cnt || !sum || in->src == PELT_SRC_NONE)
 		goto out;
 	for (g = 0; g < s->ngroups; g++) {
@@ -320,7 +329,7 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 					continue;
 				}
 				dev = pc->contrib - pc->load_avg;
-				thr = pc->contrib / 64 +
+				thr = pc->contrib / (double)(1ull << shift) +
 				      tol * fmax(pc->contrib, pc->load_avg) +
 				      AGG_ABS_SLACK;
 				if (fabs(dev) > thr)
