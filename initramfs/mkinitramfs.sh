@@ -3,7 +3,8 @@
 #
 # Contents: busybox-static with one symlink per applet, /init, the static
 # runner as /bin/conform, the scenario files under /scenarios (paths kept
-# relative to cgroup-scenarios/) and /scenarios/run.list naming them in
+# relative to cgroup-scenarios/; files from elsewhere under extra/) and
+# /scenarios/run.list naming them in
 # order. Reproducible: fixed mtimes, sorted newc archive, gzip -n.
 set -euo pipefail
 
@@ -31,7 +32,10 @@ cp "$runner" "$stage/bin/conform"
 
 : >"$stage/scenarios/run.list"
 for f in "$@"; do
-	rel=${f#cgroup-scenarios/}
+	case "$f" in
+	cgroup-scenarios/*) rel=${f#cgroup-scenarios/} ;;
+	*) rel=extra/$(basename "$f") ;;	# a file from outside the library
+	esac
 	mkdir -p "$stage/scenarios/$(dirname "$rel")"
 	cp "$f" "$stage/scenarios/$rel"
 	echo "$rel" >>"$stage/scenarios/run.list"
