@@ -40,12 +40,6 @@ make -s O="$obj" ARCH=x86_64 tinyconfig >/dev/null
 # shellcheck disable=SC2086
 scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" $frags >/dev/null
 make -s O="$obj" ARCH=x86_64 olddefconfig >/dev/null
-for f in $frags; do
-	grep -E '^CONFIG_[A-Za-z0-9_]+=' "$f" | while IFS= read -r opt; do
-		grep -qx "$opt" "$obj/.config" ||
-			{ say "config: $opt did not survive" >&2; exit 1; }
-	done
-done
 
 n=0
 fail=0
@@ -57,6 +51,9 @@ while IFS= read -r p; do
 		fail=1
 		break
 	fi
+	# Re-merge: a patch may add an option the fragments request.
+	scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" $frags >/dev/null
+	make -s O="$obj" ARCH=x86_64 olddefconfig >/dev/null
 	start=$(date +%s)
 	if ! make -s O="$obj" ARCH=x86_64 -j"$jobs" bzImage \
 		>"$work/build-$n.log" 2>&1; then
@@ -75,4 +72,11 @@ while IFS= read -r p; do
 done <"$patchdir/series"
 
 [ "$fail" -eq 0 ] || exit 1
+# Every requested option exists once the whole series is applied.
+for f in $frags; do
+	grep -E '^CONFIG_[A-Za-z0-9_]+=' "$f" | while IFS= read -r opt; do
+		grep -qx "$opt" "$obj/.config" ||
+			{ say "config: $opt did not survive" >&2; exit 1; }
+	done
+done
 say "all $n prefixes of the series apply and build"
