@@ -146,6 +146,8 @@ void jout_scenario_start(int index, const struct scenario *s)
 	add(p, "warmup_us", json_object_new_int64(s->warmup_us));
 	add(p, "measure_us", json_object_new_int64(s->measure_us));
 	add(p, "sample_us", json_object_new_int64(s->sample_us));
+	add(p, "pelt_sample_us", s->pelt_sample_us ?
+	    json_object_new_int64(s->pelt_sample_us) : NULL);
 	add(p, "windows", json_object_new_int(s->windows));
 	add(p, "tolerance", jd(s->tolerance));
 	add(p, "confidence", jd(s->confidence));

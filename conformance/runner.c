@@ -254,6 +254,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	uint64_t ws, we, max_late = 0;
 	int late = 0;
 	int kfd, r, k = 0, pi = 0, cap, pelt_every;
+	uint64_t pelt_period;
 	char phase_err[256] = "";
 	struct tracecount tc;
 	struct xcheck xc;
@@ -304,9 +305,10 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 
 	ws = scn_measure_start_us(s);
 	we = ws + s->measure_us;
-	pelt_every = (int)(((src == PELT_SRC_DEBUGFS ? RUNNER_DEBUGFS_PERIOD_US :
-			     RUNNER_PELT_PERIOD_US) + s->sample_us / 2) /
-			   s->sample_us);
+	pelt_period = s->pelt_sample_us ? s->pelt_sample_us :
+		src == PELT_SRC_DEBUGFS ? RUNNER_DEBUGFS_PERIOD_US :
+		RUNNER_PELT_PERIOD_US;
+	pelt_every = (int)((pelt_period + s->sample_us / 2) / s->sample_us);
 	if (pelt_every < 1)
 		pelt_every = 1;
 	tc_ret = trc_begin(&tc);

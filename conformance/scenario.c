@@ -34,6 +34,7 @@ enum scn_key {
 	KEY_MEASURE,
 	KEY_WINDOWS,
 	KEY_SAMPLE,
+	KEY_PELT_SAMPLE,
 	KEY_TOLERANCE,
 	KEY_CONFIDENCE,
 	KEY_TIMEOUT,
@@ -49,6 +50,7 @@ static const char *const scn_key_names[KEY_COUNT] = {
 	[KEY_MEASURE] = "measure",
 	[KEY_WINDOWS] = "windows",
 	[KEY_SAMPLE] = "sample",
+	[KEY_PELT_SAMPLE] = "pelt_sample",
 	[KEY_TOLERANCE] = "tolerance",
 	[KEY_CONFIDENCE] = "confidence",
 	[KEY_TIMEOUT] = "timeout",
@@ -776,6 +778,15 @@ static int scn_setting(struct scn_parser *p, int key, char **tok, int ntok)
 				       v);
 		s->sample_us = t;
 		break;
+	case KEY_PELT_SAMPLE:
+		ret = scn_get_time(p, "pelt_sample", v, &t);
+		if (ret)
+			return ret;
+		if (t < 10000 || t > 1000000)
+			return scn_err(p, "pelt_sample '%s' out of range (10ms..1s)",
+				       v);
+		s->pelt_sample_us = t;
+		break;
 	case KEY_TOLERANCE:
 	case KEY_AGG_TOLERANCE:
 		ret = scn_get_fraction(p, k, v, &f);
@@ -832,6 +843,12 @@ static int scn_begin_body(struct scn_parser *p)
 		return scn_err(p, "measure %s in %d windows is shorter than one sample period (%s) per window",
 			       scn_fmt_time(s->measure_us, a, sizeof(a)),
 			       s->windows,
+			       scn_fmt_time(s->sample_us, b, sizeof(b)));
+	}
+	if (s->pelt_sample_us && s->pelt_sample_us < s->sample_us) {
+		p->line = p->key_line[KEY_PELT_SAMPLE];
+		return scn_err(p, "pelt_sample %s is shorter than the sample period (%s)",
+			       scn_fmt_time(s->pelt_sample_us, a, sizeof(a)),
 			       scn_fmt_time(s->sample_us, b, sizeof(b)));
 	}
 	return 0;

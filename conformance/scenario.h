@@ -117,6 +117,7 @@ struct scenario {
 	uint64_t warmup_us;		/* after the last phase, before measuring */
 	uint64_t measure_us;		/* measurement window */
 	uint64_t sample_us;		/* sampler period */
+	uint64_t pelt_sample_us;	/* group PELT state period (0: default) */
 	int windows;			/* sub-windows for the confidence interval */
 	double tolerance;		/* allowed |measured - model|, fraction of total */
 	double confidence;		/* e.g. 0.95 */

@@ -253,6 +253,30 @@ int wl_move(struct workload *w, int t, int g, wl_attach_fn attach, void *ctx)
 	return ret;
 }
 
+/*
+ * The runnable one of a churn instance's tasks, read after the child was
+ * seen exiting or gone: by then the parent has been woken to reap it
+ * (exit_notify() wakes the parent before the child turns zombie), or has
+ * reaped it and forked the next child, which is then the runnable one.
+ */
+static void churn_runnable(struct workload *w, int i, pid_t gone,
+			   struct task_sample *ts)
+{
+	struct task_sample ps;
+	pid_t next;
+
+	if (task_reader_read(&w->rd[i], &ps))
+		return;
+	if (ps.state != 'R') {
+		next = w->sh[i].child;
+		if (next <= 0 || next == gone || measure_read_task(next, &ps) ||
+		    ps.state != 'R')
+			return;
+	}
+	ts->cpu = ps.cpu;
+	ts->state = ps.state;
+}
+
 int wl_sample(struct workload *w, int i, struct task_sample *ts)
 {
 	struct task_sample cs;
@@ -266,7 +290,9 @@ int wl_sample(struct workload *w, int i, struct task_sample *ts)
 		return task_reader_read(&w->rd[i], ts);
 	/*
 	 * Churn: the instance's time is its own, its exited children's, and
-	 * the running child's; it sits where the running child sits.
+	 * the running child's. It is runnable where the running child is,
+	 * or where the parent is while it forks or reaps: an exited child is
+	 * a zombie until reaped, but the group is not idle then.
 	 */
 	done = __atomic_load_n(&w->sh[i].done_ns, __ATOMIC_SEQ_CST);
 	child = w->sh[i].child;
@@ -274,14 +300,21 @@ int wl_sample(struct workload *w, int i, struct task_sample *ts)
 	if (r)
 		return r;
 	ts->ns += done;
-	if (child > 0 && !measure_read_task(child, &cs)) {
+	if (child <= 0)
+		return 0;	/* the parent is forking: its state is the one */
+	if (!measure_read_task(child, &cs)) {
 		/* Raced with its exit: then done_ns may already count it. */
 		if (__atomic_load_n(&w->sh[i].done_ns, __ATOMIC_SEQ_CST) ==
 		    done)
 			ts->ns += cs.ns;
-		ts->cpu = cs.cpu;
-		ts->state = cs.state;
+		if (cs.state == 'R') {
+			ts->cpu = cs.cpu;
+			ts->state = cs.state;
+			return 0;
+		}
 	}
+	if (ts->state != 'R')
+		churn_runnable(w, i, child, ts);
 	return 0;
 }
 
