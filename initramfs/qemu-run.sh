@@ -152,9 +152,48 @@ wait "$tailpid" 2>/dev/null
 duration=$(($(date +%s) - t0))
 
 # --- results -----------------------------------------------------------------
-tr -d '\r' <"$dir/console.log" |
-	grep -aE '^[[:space:]]*(KTAP version|TAP version|1\.\.[0-9]|ok [0-9]|not ok [0-9]|#)' \
-	>"$dir/results.ktap"
+# One KTAP stream: the runner's lines, then each KUnit suite /init copied
+# between "[init] kunit:" markers as one more top-level test (numbered
+# after the runner's plan, which grows by the number of suites).
+tr -d '\r' <"$dir/console.log" | awk '
+	/^\[init\] kunit: [0-9]+ suites$/ { ku = 1; next }
+	/^\[init\] kunit: end$/ { ku = 0; next }
+	ku && /^(KTAP version|1\.\.)/ { next }	# each suite file is a document
+	ku && /^(not )?ok [0-9]+ / {
+		if (/^not ok/) kfail++; else if (/# SKIP/) kskip++; else kpass++
+		sub(/ok [0-9]+ /, "ok @KUNIT@ ")
+		nk++
+	}
+	ku && /^#/ { $0 = "    " $0 }	# the suite counts stay inside it
+	ku { kl[++nkl] = $0; next }
+	/^[[:space:]]*(KTAP version|TAP version|1\.\.[0-9]|ok [0-9]|not ok [0-9]|#)/ {
+		rl[++nrl] = $0
+		if (!plan && /^1\.\.[0-9]+$/) plan = nrl
+		if (/^(not )?ok [0-9]+/) nres++
+		if (/^# Totals:/) totals = nrl
+	}
+	function add(key, n,	t, v) {
+		t = rl[totals]
+		if (!match(t, " " key ":[0-9]+")) return
+		v = substr(t, RSTART + length(key) + 2, RLENGTH - length(key) - 2) + n
+		rl[totals] = substr(t, 1, RSTART - 1) " " key ":" v substr(t, RSTART + RLENGTH)
+	}
+	END {
+		if (!nk) { for (i = 1; i <= nrl; i++) print rl[i]; exit }
+		base = plan ? substr(rl[plan], 4) + 0 : nres
+		if (!nrl) { print "KTAP version 1"; print "1.." nk }
+		if (plan) rl[plan] = "1.." base + nk
+		if (totals) {
+			add("pass", kpass); add("fail", kfail); add("skip", kskip)
+		}
+		last = totals ? totals - 1 : nrl
+		for (i = 1; i <= last; i++) print rl[i]
+		for (i = 1; i <= nkl; i++) {
+			if (kl[i] ~ /@KUNIT@/) sub(/@KUNIT@/, base + (++j), kl[i])
+			print kl[i]
+		}
+		for (i = last + 1; i <= nrl; i++) print rl[i]
+	}' >"$dir/results.ktap"
 
 marker=$(tr -d '\r' <"$dir/console.log" | grep -aoE '^RUNNER_EXIT=[0-9]+' | tail -n 1)
 runner_exit=null
@@ -175,6 +214,14 @@ elif [ "$host_status" = deadline ]; then
 	rc=12
 else
 	host_status=qemu-died rc=13
+fi
+# A failed KUnit suite fails a run whose scenarios passed (or all skipped).
+kunit_failed=$(tr -d '\r' <"$dir/console.log" | awk '
+	/^\[init\] kunit: [0-9]+ suites$/ { ku = 1; next }
+	/^\[init\] kunit: end$/ { ku = 0 }
+	ku && /^not ok [0-9]+ / { printf "%s%s", sep, $4; sep = " " }')
+if [ -n "$kunit_failed" ] && { [ "$rc" = 0 ] || [ "$rc" = 4 ]; }; then
+	rc=1
 fi
 
 # The scenario that was running when the guest stopped: the last
@@ -215,6 +262,7 @@ runner-crashed)
 	say "runner crashed (signal $((runner_exit - 128))$oom)${last_started:+ during scenario '$last_started'}" ;;
 qemu-died) say "QEMU exited ($qemu_rc) before the runner finished${last_started:+ (scenario '$last_started')}; see $dir/qemu.log" ;;
 esac
+[ -z "$kunit_failed" ] || say "KUnit suite(s) failed: $kunit_failed (see results.ktap)"
 if [ "$rc" = 0 ]; then verdict=PASS; elif [ "$rc" = 4 ]; then verdict=SKIP; else verdict=FAIL; fi
 say "verdict: $verdict ($pass passed, $fail failed, $skip skipped; exit $rc) in ${duration}s on $used"
 say "results: $dir"

@@ -556,7 +556,10 @@ static void scenario(FILE *f, const struct rep_run *run,
 		xml_puts(f, s->reason);
 		fputs("</p>\n", f);
 	}
-	if (s->from_ktap_only)
+	if (s->kernel_test)
+		fputs("<p class=\"muted\">A KUnit suite of the guest kernel, "
+		      "run at boot; its cases are in results.ktap.</p>\n", f);
+	else if (s->from_ktap_only)
 		fputs("<p class=\"muted\">Only the KTAP line of this scenario "
 		      "survived; no JSON details.</p>\n", f);
 	scenario_facts(f, s);

@@ -78,6 +78,7 @@ struct rep_scenario {
 	int index;
 	const char *name, *file, *description, *hierarchy;
 	bool has_start, has_result, from_ktap_only;
+	bool kernel_test;	/* a KUnit suite, numbered after the scenarios */
 	int cpus;
 	double tolerance, confidence, warmup_us, measure_us;	/* params */
 	struct rep_group_def *defs;

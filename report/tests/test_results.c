@@ -87,6 +87,32 @@ static void test_pass_run(void **state)
 	results_free(&r);
 }
 
+/* KUnit suites merged after the scenarios: results, not lost scenarios. */
+static void test_kunit_run(void **state)
+{
+	struct rep_run r;
+	struct rep_scenario *s;
+
+	(void)state;
+	assert_int_equal(results_load(FIXTURES "/kunit-run", &r), 0);
+	assert_int_equal(r.n_scen, 5);
+	assert_int_equal(r.n_problems, 0);
+	assert_int_equal(r.ktap_pass, 4);
+	assert_int_equal(r.ktap_fail, 1);
+	s = results_find(&r, "flat-1-2");
+	assert_false(s->kernel_test);
+	s = results_find(&r, "sched_fair_group_shares");
+	assert_non_null(s);
+	assert_true(s->kernel_test);
+	assert_int_equal(s->index, 4);
+	assert_int_equal(s->verdict, V_PASS);
+	s = results_find(&r, "broken_suite");
+	assert_non_null(s);
+	assert_true(s->kernel_test);
+	assert_int_equal(s->verdict, V_FAIL);
+	results_free(&r);
+}
+
 static void test_fail_run(void **state)
 {
 	struct rep_run r;
@@ -283,6 +309,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pass_run),
 		cmocka_unit_test(test_fail_run),
+		cmocka_unit_test(test_kunit_run),
 		cmocka_unit_test(test_died_run),
 		cmocka_unit_test(test_missing_run),
 		cmocka_unit_test(test_runner_format),
