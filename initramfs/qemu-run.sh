@@ -152,13 +152,18 @@ wait "$tailpid" 2>/dev/null
 duration=$(($(date +%s) - t0))
 
 # --- results -----------------------------------------------------------------
-# One KTAP stream: the runner's lines, then each KUnit suite /init copied
-# between "[init] kunit:" markers as one more top-level test (numbered
-# after the runner's plan, which grows by the number of suites).
+# One KTAP stream: the runner's lines, then each KUnit suite of the
+# kernel log /init copied between "[init] kunit:" markers as one more
+# top-level test (numbered after the runner's plan, which grows by the
+# number of suites). Of the kernel log, the KUnit plan's results and
+# the indented lines before them are kept; other kernel messages are not.
 tr -d '\r' <"$dir/console.log" | awk '
-	/^\[init\] kunit: [0-9]+ suites$/ { ku = 1; next }
+	/^\[init\] kunit: begin$/ { ku = 1; next }
 	/^\[init\] kunit: end$/ { ku = 0; next }
-	ku && /^(KTAP version|1\.\.)/ { next }	# each suite file is a document
+	ku && kplan && nk >= kplan { next }
+	ku && /^KTAP version/ { next }
+	ku && /^1\.\.[0-9]+$/ { kplan = substr($0, 4) + 0; next }
+	ku && !/^([[:space:]]|# |(not )?ok [0-9]+ )/ { next }
 	ku && /^(not )?ok [0-9]+ / {
 		if (/^not ok/) kfail++; else if (/# SKIP/) kskip++; else kpass++
 		sub(/ok [0-9]+ /, "ok @KUNIT@ ")
@@ -217,9 +222,12 @@ else
 fi
 # A failed KUnit suite fails a run whose scenarios passed (or all skipped).
 kunit_failed=$(tr -d '\r' <"$dir/console.log" | awk '
-	/^\[init\] kunit: [0-9]+ suites$/ { ku = 1; next }
+	/^\[init\] kunit: begin$/ { ku = 1; next }
 	/^\[init\] kunit: end$/ { ku = 0 }
-	ku && /^not ok [0-9]+ / { printf "%s%s", sep, $4; sep = " " }')
+	ku && /^1\.\.[0-9]+$/ && !kplan { kplan = substr($0, 4) + 0 }
+	ku && /^(not )?ok [0-9]+ / && n++ < kplan && /^not/ {
+		printf "%s%s", sep, $4; sep = " "
+	}')
 if [ -n "$kunit_failed" ] && { [ "$rc" = 0 ] || [ "$rc" = 4 ]; }; then
 	rc=1
 fi
