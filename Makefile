@@ -43,6 +43,7 @@ include acceptance/acceptance.mk
 -include report/report.mk
 -include conformance/fuzz/fuzz.mk
 -include tests/faults/faults.mk
+-include conformance/bench/bench.mk
 
 .PHONY: all deps help clean distclean test check-scenarios host-safety
 
@@ -89,6 +90,8 @@ help:
 	@echo "  make report-tests   report unit tests; make report-browser-test: headless Chromium"
 	@echo "  make fuzz           fuzz the scenario parser (FUZZ_SECONDS)"
 	@echo "  make faults         guest fault injection (panic, hang, kill, crash, OOM)"
+	@echo "  make bench          stock vs patched kernel: hot path, propagation, blocked averages (BENCH_N)"
+	@echo "  make kernel-stock   stock 6.1.192 (empty series) into $(BUILD)/kernel-stock, for make bench"
 	@echo "  make check-scenarios  validate SCENARIOS on the host"
 	@echo "  make check-patches  checkpatch --strict on every patch"
 	@echo "  make check-series   build every prefix of the patch series"
@@ -106,6 +109,7 @@ help:
 	@echo "  KERNEL_PKG=...           distro kernel for make acceptance ($(KERNEL_PKG))"
 	@echo "  RUNNER_OPTS=a,b          runner options, comma-separated (e.g. --slice-latency-us=0)"
 	@echo "  N=20                     runs for make flake"
+	@echo "  BENCH_N=5 BENCH_SECONDS=2  make bench rounds, seconds per load (STOCK_KERNEL=, PATCHED_KERNEL=)"
 	@echo "  V=1                      echo commands"
 
 clean:

@@ -6,6 +6,8 @@
 # relative to cgroup-scenarios/; files from elsewhere under extra/) and
 # /scenarios/run.list naming them in
 # order. Reproducible: fixed mtimes, sorted newc archive, gzip -n.
+# BENCH_BIN=path (environment) adds that static binary as /bin/cfsbench
+# (the benchmark, run by /init when the command line has conform.bench=).
 set -euo pipefail
 
 [ $# -ge 2 ] || { echo "usage: mkinitramfs.sh OUT RUNNER [SCENARIO]..." >&2; exit 2; }
@@ -29,6 +31,9 @@ done
 cp "$here/init" "$stage/init"
 chmod 755 "$stage/init"
 cp "$runner" "$stage/bin/conform"
+if [ -n "${BENCH_BIN:-}" ]; then
+	cp "$BENCH_BIN" "$stage/bin/cfsbench"
+fi
 
 : >"$stage/scenarios/run.list"
 for f in "$@"; do

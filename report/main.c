@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "compare.h"
 #include "flake.h"
 #include "html.h"
@@ -25,6 +26,8 @@ static void usage(FILE *f)
 	      "       cfsreport compare [--html FILE] [--min-effect PP]\n"
 	      "                 [--confidence C] BASE_DIR CAND_DIR\n"
 	      "       cfsreport flake RESULTS_DIR...\n"
+	      "       cfsreport bench --out DIR [--elapsed S]\n"
+	      "                 [--kselftest SCENARIO=TEST=SECONDS]... RUN_DIR...\n"
 	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
 	      "CAND_DIR/compare.html. compare exits 1 on a regression.\n", f);
 }
@@ -270,8 +273,74 @@ out:
 	return st;
 }
 
+static int w_bench_html(FILE *f, const void *arg)
+{
+	return bench_write_html(f, arg);
+}
+
+static int w_bench_svg(FILE *f, const void *arg)
+{
+	return bench_write_svg(f, arg) ? 0 : -ENODATA;
+}
+
+static int w_bench_md(FILE *f, const void *arg)
+{
+	bench_write_md(f, arg);
+	return ferror(f) ? -EIO : 0;
+}
+
+/* bench --out DIR [--elapsed S] [--kselftest SCEN=TEST=S]... RUN_DIR... */
+static int cmd_bench(int argc, char **argv)
+{
+	static struct bench_summary s;
+	static struct bench_ks ks[BENCH_MAX_KS];
+	const char *out = NULL;
+	double elapsed = 0;
+	int nks = 0, i;
+	char path[4096];
+
+	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+		if (!strcmp(argv[i], "--out")) {
+			out = argv[i + 1];
+		} else if (!strcmp(argv[i], "--elapsed")) {
+			if (parse_double(argv[i + 1], &elapsed))
+				return 2;
+		} else if (!strcmp(argv[i], "--kselftest") && nks < BENCH_MAX_KS) {
+			struct bench_ks *k = &ks[nks++];
+
+			if (sscanf(argv[i + 1], "%95[^=]=%95[^=]=%lf", k->scen,
+				   k->test, &k->seconds) != 3 || k->seconds <= 0) {
+				fprintf(stderr, "cfsreport: bad --kselftest %s "
+					"(SCENARIO=TEST=SECONDS)\n", argv[i + 1]);
+				return 2;
+			}
+		} else {
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!out || i >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	bench_load(argv + i, argc - i, ks, nks, &s);
+	s.elapsed = elapsed;
+	bench_write_md(stdout, &s);
+	snprintf(path, sizeof(path), "%s/bench.md", out);
+	if (write_file(path, w_bench_md, &s))
+		return 3;
+	snprintf(path, sizeof(path), "%s/bench-blocked.svg", out);
+	write_file(path, w_bench_svg, &s);	/* none without blocked data */
+	snprintf(path, sizeof(path), "%s/bench.html", out);
+	if (write_file(path, w_bench_html, &s))
+		return 3;
+	return s.rounds_stock && s.rounds_patched && !s.failed_boots ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "bench"))
+		return cmd_bench(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return cmd_compare(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "flake"))

@@ -1,0 +1,70 @@
+# bench.mk - `make bench`: the series' cost and gains, measured side by
+# side in one invocation (conformance/bench/README.md).
+#
+#   make bench [BENCH_N=5] [BENCH_SECONDS=2] [BENCH_CPUS=2]
+#              [STOCK_KERNEL=bzImage] [PATCHED_KERNEL=bzImage]
+#
+# BENCH_N rounds, each one boot of the stock and one of the patched kernel
+# (ABBA order), then one quick-suite boot of the patched kernel for the
+# time to a verdict; cfsreport bench writes bench.html, the SVG and the
+# table (bench.md) into results/<time>-bench/.
+
+BENCH_N        ?= 5
+BENCH_SECONDS  ?= 2
+BENCH_CPUS     ?= $(GUEST_CPUS)
+BENCH_MEM      ?= $(GUEST_MEM)
+BENCH_CGROUPS  ?= 10,100,1000,4000
+BENCH_SUITE    ?= quick
+KSTOCK_DIR     := $(BUILD)/kernel-stock
+STOCK_KERNEL   ?=
+PATCHED_KERNEL ?=
+BENCH_DIR      := conformance/bench
+BENCH_OUT      := $(BUILD)/bench
+CFSBENCH       := $(BENCH_OUT)/cfsbench
+CFSBENCH_SRCS  := $(wildcard $(BENCH_DIR)/*.c)
+CFSBENCH_HDRS  := $(wildcard $(BENCH_DIR)/*.h)
+BENCH_SUITE_FILES := $(shell initramfs/resolve-scenarios.sh $(BENCH_SUITE) 2>/dev/null)
+BENCH_INITRD   := $(BENCH_OUT)/initramfs-bench.cpio.gz
+BENCH_STOCK_IMG   := $(if $(STOCK_KERNEL),$(STOCK_KERNEL),$(KSTOCK_DIR)/bzImage)
+BENCH_PATCHED_IMG := $(if $(PATCHED_KERNEL),$(PATCHED_KERNEL),$(BZIMAGE))
+
+# The benchmark links the runner's library (kfile, jsonout, measure).
+$(CFSBENCH): $(CFSBENCH_SRCS) $(CFSBENCH_HDRS) $(CONF_LIB_SRCS) $(CONF_HDRS) | deps
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CONF_CFLAGS) -I$(BENCH_DIR) -static -o $@ $(CFSBENCH_SRCS) \
+		$(CONF_LIB_SRCS) $(CONF_LIBS)
+
+# One initramfs for both boots: the suite's scenarios and /bin/cfsbench.
+$(BENCH_INITRD): $(RUNNER) $(CFSBENCH) $(BENCH_SUITE_FILES) initramfs/init initramfs/mkinitramfs.sh | deps
+	@mkdir -p $(@D)
+	$(Q)BENCH_BIN=$(CFSBENCH) initramfs/mkinitramfs.sh $@ $(RUNNER) $(BENCH_SUITE_FILES)
+
+.PHONY: bench kernel-stock bench-tests
+
+# Stock 6.1.192 with the same fragments: an empty series.
+kernel-stock: deps
+	$(Q)patches/build-kernel.sh --tarball $(KSRC_TARBALL) \
+		--build $(KSTOCK_DIR) --series $(BENCH_DIR)/stock.series \
+		$(addprefix --config ,$(KCONFIG_FRAGS))
+
+bench: $(BENCH_INITRD) $(RUNNER_HOST) $(CFSREPORT) | deps
+	$(Q)$(if $(STOCK_KERNEL),,$(MAKE) --no-print-directory kernel-stock)
+	$(Q)$(if $(PATCHED_KERNEL)$(KERNEL),,$(MAKE) --no-print-directory kernel)
+	$(Q)$(BENCH_DIR)/bench.sh --stock $(BENCH_STOCK_IMG) \
+		--patched $(BENCH_PATCHED_IMG) --initrd $(BENCH_INITRD) \
+		--runner $(RUNNER_HOST) --report $(CFSREPORT) \
+		--results $(RESULTS_DIR) --n $(BENCH_N) --seconds $(BENCH_SECONDS) \
+		--cpus $(BENCH_CPUS) --mem $(BENCH_MEM) --accel $(ACCEL) \
+		--cgroups $(BENCH_CGROUPS) --ksrc "$(wildcard $(KBUILD_DIR)/src-*)" \
+		$(BENCH_SUITE_FILES)
+
+# Host unit tests of the benchmark's parsers (ASan/UBSan).
+BENCH_TEST_BINS := $(patsubst $(BENCH_DIR)/tests/%.c,$(BENCH_OUT)/tests/%,$(wildcard $(BENCH_DIR)/tests/test_*.c))
+$(BENCH_OUT)/tests/%: $(BENCH_DIR)/tests/%.c $(CFSBENCH_SRCS) $(CFSBENCH_HDRS) $(CONF_LIB_SRCS) | deps
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CONF_CFLAGS) $(CONF_SAN) -I$(BENCH_DIR) -o $@ $< \
+		$(filter-out $(BENCH_DIR)/cfsbench.c,$(CFSBENCH_SRCS)) \
+		$(CONF_LIB_SRCS) $(CONF_LIBS) -lcmocka
+
+bench-tests: $(BENCH_TEST_BINS)
+	@tests/run-unit-tests.sh bench-unit $(BENCH_TEST_BINS)
