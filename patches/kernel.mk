@@ -27,3 +27,11 @@ kernel:
 	$(Q)test -r "$(KERNEL)" || { echo "[kernel] KERNEL=$(KERNEL): no such file" >&2; exit 1; }
 	@echo "[kernel] using $(KERNEL) as it is (no patching, no build)"
 endif
+
+# Stock 6.1.192 with the same fragments (an empty series), for make bench.
+KSTOCK_DIR    := $(BUILD)/kernel-stock
+.PHONY: kernel-stock
+kernel-stock: deps
+	$(Q)patches/build-kernel.sh --tarball $(KSRC_TARBALL) \
+		--build $(KSTOCK_DIR) --series conformance/bench/stock.series \
+		$(addprefix --config ,$(KCONFIG_FRAGS))

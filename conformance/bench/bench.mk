@@ -15,7 +15,6 @@ BENCH_CPUS     ?= $(GUEST_CPUS)
 BENCH_MEM      ?= $(GUEST_MEM)
 BENCH_CGROUPS  ?= 10,100,1000,4000
 BENCH_SUITE    ?= quick
-KSTOCK_DIR     := $(BUILD)/kernel-stock
 STOCK_KERNEL   ?=
 PATCHED_KERNEL ?=
 BENCH_DIR      := conformance/bench
@@ -39,13 +38,7 @@ $(BENCH_INITRD): $(RUNNER) $(CFSBENCH) $(BENCH_SUITE_FILES) initramfs/init initr
 	@mkdir -p $(@D)
 	$(Q)BENCH_BIN=$(CFSBENCH) initramfs/mkinitramfs.sh $@ $(RUNNER) $(BENCH_SUITE_FILES)
 
-.PHONY: bench kernel-stock bench-tests
-
-# Stock 6.1.192 with the same fragments: an empty series.
-kernel-stock: deps
-	$(Q)patches/build-kernel.sh --tarball $(KSRC_TARBALL) \
-		--build $(KSTOCK_DIR) --series $(BENCH_DIR)/stock.series \
-		$(addprefix --config ,$(KCONFIG_FRAGS))
+.PHONY: bench bench-tests
 
 bench: $(BENCH_INITRD) $(RUNNER_HOST) $(CFSREPORT) | deps
 	$(Q)$(if $(STOCK_KERNEL),,$(MAKE) --no-print-directory kernel-stock)

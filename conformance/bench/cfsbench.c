@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -252,6 +253,7 @@ static int section_prop(const struct opts *o, char *why, size_t len)
 static int section_blocked(const struct opts *o, char *why, size_t len)
 {
 	static struct blocked_pool pool;
+	const struct rlimit unlimited = { RLIM_INFINITY, RLIM_INFINITY };
 	struct blocked_stats st;
 	int max = 0, ret, ncpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	char rel[32];
@@ -262,8 +264,9 @@ static int section_blocked(const struct opts *o, char *why, size_t len)
 	}
 	for (int i = 0; i < o->nncg; i++)
 		max = o->ncg[i] > max ? o->ncg[i] : max;
-	ret = bcg_make("blk", why, len);
-	for (int i = 0; i < max && !ret; i++) {
+	/* bcg_make enables +cpu in blk (c0's parent), bcg_mkdir does not */
+	ret = bcg_make("blk/c0", why, len);
+	for (int i = 1; i < max && !ret; i++) {
 		snprintf(rel, sizeof(rel), "blk/c%d", i);
 		ret = bcg_mkdir(rel);
 		if (ret)
@@ -271,6 +274,8 @@ static int section_blocked(const struct opts *o, char *why, size_t len)
 	}
 	if (ret)
 		return ret;
+	/* one sleeper per cgroup: more tasks than the default RLIMIT_NPROC */
+	setrlimit(RLIMIT_NPROC, &unlimited);
 	printf("# blocked: %d cgroups made, %d CPUs\n", max, ncpus);
 	if (max > BLOCKED_MAX) {
 		snprintf(why, len, "at most %d cgroups", BLOCKED_MAX);
