@@ -274,8 +274,12 @@ static int section_blocked(const struct opts *o, char *why, size_t len)
 	}
 	if (ret)
 		return ret;
-	/* one sleeper per cgroup: more tasks than the default RLIMIT_NPROC */
+	/*
+	 * one sleeper per cgroup: more tasks than RLIMIT_NPROC and than
+	 * tinyconfig's pid_max (4096, CONFIG_BASE_SMALL) allow
+	 */
 	setrlimit(RLIMIT_NPROC, &unlimited);
+	kfile_write("/proc/sys/kernel/pid_max", "32768");
 	printf("# blocked: %d cgroups made, %d CPUs\n", max, ncpus);
 	if (max > BLOCKED_MAX) {
 		snprintf(why, len, "at most %d cgroups", BLOCKED_MAX);
