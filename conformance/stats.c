@@ -21,38 +21,33 @@
 #define STATS_CF_EPS	1e-16
 #define STATS_TINY	1e-300
 
+static double stats_nonzero(double v)
+{
+	return fabs(v) < STATS_TINY ? STATS_TINY : v;
+}
+
+/* One step of Lentz's method for the coefficient aa; returns the factor. */
+static double stats_lentz_step(double aa, double *c, double *d)
+{
+	*d = 1 / stats_nonzero(1 + aa * *d);
+	*c = stats_nonzero(1 + aa / *c);
+	return *d * *c;
+}
+
 /* Continued fraction of the incomplete beta function (Lentz). */
 static double stats_betacf(double a, double b, double x)
 {
 	double qab = a + b, qap = a + 1, qam = a - 1;
-	double c = 1, d = 1 - qab * x / qap, h;
+	double c = 1, d = 1 / stats_nonzero(1 - qab * x / qap), h = d;
 
-	if (fabs(d) < STATS_TINY)
-		d = STATS_TINY;
-	d = 1 / d;
-	h = d;
 	for (int m = 1; m <= STATS_CF_ITERS; m++) {
 		int m2 = 2 * m;
-		double aa, del;
+		double del;
 
-		aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < STATS_TINY)
-			d = STATS_TINY;
-		c = 1 + aa / c;
-		if (fabs(c) < STATS_TINY)
-			c = STATS_TINY;
-		d = 1 / d;
-		h *= d * c;
-		aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-		d = 1 + aa * d;
-		if (fabs(d) < STATS_TINY)
-			d = STATS_TINY;
-		c = 1 + aa / c;
-		if (fabs(c) < STATS_TINY)
-			c = STATS_TINY;
-		d = 1 / d;
-		del = d * c;
+		h *= stats_lentz_step(m * (b - m) * x / ((qam + m2) * (a + m2)),
+				      &c, &d);
+		del = stats_lentz_step(-(a + m) * (qab + m) * x /
+				       ((a + m2) * (qap + m2)), &c, &d);
 		h *= del;
 		if (fabs(del - 1) < STATS_CF_EPS)
 			break;
