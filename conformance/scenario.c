@@ -770,22 +770,17 @@ static int scn_setting(struct scn_parser *p, int key, char **tok, int ntok)
 		s->windows = (int)u;
 		break;
 	case KEY_SAMPLE:
-		ret = scn_get_time(p, "sample", v, &t);
-		if (ret)
-			return ret;
-		if (t < 10000 || t > 1000000)
-			return scn_err(p, "sample '%s' out of range (10ms..1s)",
-				       v);
-		s->sample_us = t;
-		break;
 	case KEY_PELT_SAMPLE:
-		ret = scn_get_time(p, "pelt_sample", v, &t);
+		ret = scn_get_time(p, k, v, &t);
 		if (ret)
 			return ret;
 		if (t < 10000 || t > 1000000)
-			return scn_err(p, "pelt_sample '%s' out of range (10ms..1s)",
-				       v);
-		s->pelt_sample_us = t;
+			return scn_err(p, "%s '%s' out of range (10ms..1s)",
+				       k, v);
+		if (key == KEY_SAMPLE)
+			s->sample_us = t;
+		else
+			s->pelt_sample_us = t;
 		break;
 	case KEY_TOLERANCE:
 	case KEY_AGG_TOLERANCE:
