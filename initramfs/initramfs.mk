@@ -27,6 +27,20 @@ $(INITRD): $(RUNNER) $(SCENARIO_FILES) initramfs/init initramfs/mkinitramfs.sh |
 	@$(SCN_CHECK) mkdir -p $(@D)
 	$(Q)initramfs/mkinitramfs.sh $@ $(RUNNER) $(SCENARIO_FILES)
 
+# JOBS=N: shard the scenarios over N guests side by side (initramfs/shard.sh;
+# rule JOBS x GUEST_CPUS <= host CPUs, else a warning and no pinning).
+JOBS ?= 1
+ifneq ($(JOBS),1)
+run: $(RUNNER) $(RUNNER_HOST) | deps
+	@$(SCN_CHECK) true
+	$(Q)$(if $(KERNEL),,test -r $(BZIMAGE) || { echo "[run] no kernel: run 'make kernel' or pass KERNEL=" >&2; exit 1; })
+	$(Q)initramfs/shard.sh $(JOBS) $(GUEST_CPUS) $(RUNNER) $(RUNNER_HOST) \
+		$(RESULTS_DIR) $(RUN_LABEL) -- --kernel $(BZIMAGE) --accel $(ACCEL) \
+		--mem $(GUEST_MEM) \
+		$(if $(KERNEL),,--kernel-meta $(KBUILD_DIR)/kernel.json) \
+		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)") \
+		-- $(SCENARIO_FILES)
+else
 # Host deadline: the scenarios' own durations (from the parser) plus boot
 # and setup slack; the guest is also killed after IDLE s of silence.
 run: $(INITRD) $(RUNNER_HOST) | deps
@@ -38,6 +52,7 @@ run: $(INITRD) $(RUNNER_HOST) | deps
 		--mem $(GUEST_MEM) --deadline $$deadline --label $(RUN_LABEL) \
 		$(if $(KERNEL),,--kernel-meta $(KBUILD_DIR)/kernel.json) \
 		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)")
+endif
 
 # make flake N=20: the suite N times on one kernel, one boot each.
 N ?= 20
