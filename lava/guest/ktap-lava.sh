@@ -1,0 +1,31 @@
+#!/bin/sh
+# ktap-lava.sh - KTAP of conform (conformance/ktap.c) on stdin -> echoed,
+# and one lava-test-case per scenario ("NAME") and per group subtest
+# ("NAME.GROUP", '/' in group paths as '.'), result pass/fail/skip, the
+# group's measured share as measurement (units: share of total CPU).
+# LAVA_TEST_CASE=echo prints the calls instead (host tests).
+ltc=${LAVA_TEST_CASE:-lava-test-case}
+awk -v ltc="$ltc" '
+function run(name, res, meas) {
+	gsub("/", ".", name)
+	cmd = ltc " " name " --result " res
+	if (meas != "")
+		cmd = cmd " --measurement " meas " --units share"
+	system(cmd)
+}
+{ print; fflush() }
+/^    # Subtest: / { scn = $3; next }
+/^    # [^ ]+: measured / { g = $2; sub(":$", "", g); m[g] = $4; next }
+/^    (not )?ok [0-9]+ / {
+	n = ($1 == "ok") ? 3 : 4
+	g = $n
+	run(scn "." g, $1 == "ok" ? "pass" : "fail", m[g])
+	next
+}
+/^(not )?ok [0-9]+ / {
+	n = ($1 == "ok") ? 3 : 4
+	res = ($1 == "ok") ? "pass" : "fail"
+	if ($0 ~ /# SKIP/)
+		res = "skip"
+	run($n, res, "")
+}'
