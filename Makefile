@@ -43,6 +43,7 @@ include acceptance/acceptance.mk
 -include report/report.mk
 -include conformance/fuzz/fuzz.mk
 -include tests/faults/faults.mk
+-include lava/lava.mk
 -include conformance/bench/bench.mk
 
 .PHONY: all deps help clean distclean test check-scenarios host-safety
@@ -93,6 +94,8 @@ help:
 	@echo "  make bench          stock vs patched kernel: hot path, propagation, blocked averages (BENCH_N)"
 	@echo "  make kernel-stock   stock 6.1.192 (empty series) into $(BUILD)/kernel-stock, for make bench"
 	@echo "  make check-scenarios  validate SCENARIOS on the host"
+	@echo "  make lava-job        render a LAVA job (QEMU device) for KERNEL, SCENARIOS"
+	@echo "  make lava-check      lava-run that job locally, compare with make run"
 	@echo "  make check-patches  checkpatch --strict on every patch"
 	@echo "  make check-series   build every prefix of the patch series"
 	@echo "  make unit-tests     host unit tests only"
@@ -109,6 +112,7 @@ help:
 	@echo "  KERNEL_PKG=...           distro kernel for make acceptance ($(KERNEL_PKG))"
 	@echo "  RUNNER_OPTS=a,b          runner options, comma-separated (e.g. --slice-latency-us=0)"
 	@echo "  N=20                     runs for make flake"
+	@echo "  JOBS=N                   make run on N guests side by side (JOBS x GUEST_CPUS <= host CPUs)"
 	@echo "  BENCH_N=5 BENCH_SECONDS=2  make bench rounds, seconds per load (STOCK_KERNEL=, PATCHED_KERNEL=)"
 	@echo "  V=1                      echo commands"
 
