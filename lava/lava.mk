@@ -5,16 +5,21 @@
 #   make lava-validate                     + device, lava-run --validate (schema)
 #   make lava-check                        + lava-run the job, compare with make run
 
-DEPS_PKGS += lava-dispatcher jq
+# Only the lava targets need these: `make deps` (and so `make test`) stays
+# without lava-dispatcher.
+LAVA_DEPS_PKGS := lava-dispatcher jq
 LAVA_OUT      ?= $(BUILD)/lava
 LAVA_REPO     ?= $(CURDIR)
 LAVA_REVISION ?= $(shell git rev-parse HEAD 2>/dev/null)
 LAVA_PKG      := $(LAVA_OUT)/pkg
 LAVA_TEMPLATES := $(LAVA_PKG)/x/usr/share/lava-server/device-types
 
-.PHONY: lava-job lava-validate lava-check
+.PHONY: lava-job lava-validate lava-check lava-deps
 
-lava-job: $(INITRD) $(RUNNER_HOST) | deps
+lava-deps:
+	$(Q)$(TOOLS)/deps.sh $(LAVA_DEPS_PKGS)
+
+lava-job: $(INITRD) $(RUNNER_HOST) | deps lava-deps
 	@$(SCN_CHECK) mkdir -p $(LAVA_OUT)
 	$(Q)deadline=$$(initramfs/deadline.sh $(RUNNER_HOST) $(SCENARIO_FILES)) || exit 2; \
 	lava/render-job.sh $(LAVA_OUT)/job.yaml $(BZIMAGE) $(INITRD) $$deadline \
@@ -26,7 +31,7 @@ $(LAVA_TEMPLATES)/qemu.jinja2:
 	$(Q)mkdir -p $(LAVA_PKG) && cd $(LAVA_PKG) && apt-get download lava-server >/dev/null && \
 		dpkg-deb -x lava-server_*.deb x
 
-lava-validate: lava-job $(LAVA_TEMPLATES)/qemu.jinja2
+lava-validate: lava-deps lava-job $(LAVA_TEMPLATES)/qemu.jinja2
 	$(Q)/usr/bin/python3 lava/render-device.py $(LAVA_TEMPLATES) lava/devices/cfs-qemu.jinja2 \
 		$(LAVA_OUT)/job.yaml $(LAVA_OUT)/device.yaml
 	$(Q)cd $(LAVA_OUT) && rm -rf validate && lava-run --validate --job-id 0 --output-dir validate \
