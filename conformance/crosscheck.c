@@ -40,16 +40,37 @@ static double scale_load_down(double w)
 	return w > 0 && w < 2 ? 2 : w;
 }
 
-static void compare(struct xcheck *x, const char *what, const char *group,
-		    int cpu, double pelt, double dbg)
+static void mismatch(struct xcheck *x, const char *what, const char *group,
+		     int cpu, double pelt, double dbg)
 {
-	x->compared++;
-	if (pelt == dbg)
-		return;
 	if (!x->mismatches++)
 		snprintf(x->first, sizeof(x->first),
 			 "%s cpu%d %s: cpu.pelt %.0f, sched/debug %.0f",
 			 group, cpu, what, pelt, dbg);
+}
+
+static void compare(struct xcheck *x, const char *what, const char *group,
+		    int cpu, double pelt, double dbg)
+{
+	x->compared++;
+	if (pelt != dbg)
+		mismatch(x, what, group, cpu, pelt, dbg);
+}
+
+double xcheck_load_avg_dither(double v)
+{
+	return 1 + floor(fabs(v) / 4096);
+}
+
+bool xcheck_load_avg_steady(double a, double b)
+{
+	return fabs(a - b) <= xcheck_load_avg_dither(a);
+}
+
+bool xcheck_load_avg_agrees(double a, double b, double dbg)
+{
+	return fabs(dbg - a) <= xcheck_load_avg_dither(a) ||
+	       fabs(dbg - b) <= xcheck_load_avg_dither(b);
 }
 
 int xcheck_pelt_debugfs(const struct scenario *s, const struct cg_ctx *cg,
@@ -103,9 +124,17 @@ int xcheck_pelt_debugfs(const struct scenario *s, const struct cg_ctx *cg,
 			if (pd->has_se)
 				compare(x, "se weight", name, c, pa->se_weight,
 					scale_load_down(pd->se_weight));
-			if (pa->load_avg == pb->load_avg)
-				compare(x, "load_avg", name, c, pa->load_avg,
-					pd->load_avg);
+			if (!xcheck_load_avg_steady(pa->load_avg,
+						    pb->load_avg)) {
+				x->skipped++;
+				continue;
+			}
+			x->compared++;
+			if (!xcheck_load_avg_agrees(pa->load_avg,
+						    pb->load_avg,
+						    pd->load_avg))
+				mismatch(x, "load_avg", name, c,
+					 pa->load_avg, pd->load_avg);
 		}
 	}
 	free(buf);

@@ -5,11 +5,23 @@
  *
  * Two sources of one kernel state must agree: tg_load_avg, and on every
  * CPU debugfs lists, tg_load_avg_contrib, cfs_rq load.weight and the group
- * entity's weight. load_avg moves between the reads, so it is compared
- * only where the two cpu.pelt reads around the debugfs read agree.
+ * entity's weight, exactly, where the two cpu.pelt reads around the
+ * debugfs read agree.
+ *
+ * load_avg moves while tasks run, and the reads of one group are tens of
+ * milliseconds apart (all cpu.pelt files, sched/debug, all again). Even a
+ * steady runqueue's load_avg dithers from one PELT update to the next
+ * (load_sum over a divider that follows period_contrib): measured
+ * 1023..1024 for a runqueue with one nice-0 hog and 106507..106528 for
+ * one with 104, when nothing changed. So load_avg is compared where the
+ * two cpu.pelt reads are within that dither of each other, 1 + v / 4096,
+ * and sched/debug must be within it of one of them. A wrong or torn field
+ * is off by far more.
  */
 #ifndef CONFORM_CROSSCHECK_H
 #define CONFORM_CROSSCHECK_H
+
+#include <stdbool.h>
 
 #include "cgroups.h"
 #include "scenario.h"
@@ -24,5 +36,10 @@ struct xcheck {
 /* Returns 0 (see x->mismatches) or -errno when a source is unreadable. */
 int xcheck_pelt_debugfs(const struct scenario *s, const struct cg_ctx *cg,
 			struct xcheck *x);
+
+/* The load_avg rules above, for the tests. */
+double xcheck_load_avg_dither(double v);
+bool xcheck_load_avg_steady(double a, double b);
+bool xcheck_load_avg_agrees(double a, double b, double dbg);
 
 #endif /* CONFORM_CROSSCHECK_H */
