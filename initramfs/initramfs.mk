@@ -54,6 +54,18 @@ run: $(INITRD) $(RUNNER_HOST) | deps
 		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)")
 endif
 
+# report/report.mk (included later) builds it; named here for the
+# prerequisites of flake and shard-tests, which are expanded on reading.
+CFSREPORT ?= $(BUILD)/report/cfsreport
+
+# shard-merge.sh (JOBS=N) and its test read and write JSON with jq.
+DEPS_PKGS += jq
+
+# make shard-tests: shard-merge.sh on recorded shards (no guest boots).
+.PHONY: shard-tests
+shard-tests: $(CFSREPORT) | deps
+	$(Q)initramfs/tests/test-shard-merge.sh $(CFSREPORT)
+
 # make flake N=20: the suite N times on one kernel, one boot each.
 N ?= 20
 .PHONY: flake

@@ -50,35 +50,75 @@ if [ "$rc" = 0 ]; then
 fi
 
 # --- KTAP ----------------------------------------------------------------------------
-total=0
-for d in "${sdirs[@]}"; do
+# A shard's KTAP holds its scenarios (numbered 1..nscen, nscen from its
+# run_start record) and then the kernel's KUnit suites, numbered after them
+# (qemu-run.sh). Every guest boots the same kernel and runs the same suites:
+# they are reported once, from the first shard where one failed, else from
+# the first shard, numbered after all scenarios as in a JOBS=1 run.
+nscen() {
+	local n
+	n=$(jq -R -r '(try fromjson catch empty) | select(.type == "run_start") | .scenarios' \
+		"$1/results.jsonl" 2>/dev/null | head -n 1)
+	[[ $n =~ ^[0-9]+$ ]] || n=$(plan "$1")
+	echo "${n:-0}"
+}
+# blocks DIR OFF NSCEN MODE: the shard's top-level results with the lines
+# before each (its subtest, diagnostics); MODE scen keeps results 1..NSCEN
+# renumbered +OFF, MODE kunit the ones after NSCEN renumbered +OFF-NSCEN.
+blocks() {
+	awk -v off="$2" -v nscen="$3" -v mode="$4" '
+		/^KTAP version/ || /^1\.\.[0-9]+/ || /^# Totals:/ { next }
+		{ b[++nb] = $0 }
+		/^(not )?ok [0-9]+/ {
+			i = ($1 == "not") ? 3 : 2
+			kunit = $i + 0 > nscen
+			if ((mode == "kunit") == kunit) {
+				$i = kunit ? $i - nscen + off : $i + off
+				b[nb] = $0
+				for (j = 1; j <= nb; j++) print b[j]
+			}
+			nb = 0
+		}
+		END { if (mode == "scen") for (j = 1; j <= nb; j++) print b[j] }' < <(runner_ktap "$1")
+}
+total=0 ks=
+for ((k = 0; k < jobs; k++)); do
+	d=${sdirs[k]}
 	[ -n "$d" ] || continue
-	n=$(plan "$d")
-	total=$((total + ${n:-0}))
+	ns[k]=$(nscen "$d")
+	total=$((total + ns[k]))
+	[ -n "$ks" ] || ks=$k
+	if [ "$(blocks "$d" 0 "${ns[k]}" kunit | grep -c '^not ok')" != 0 ] &&
+		[ -z "${kfail:-}" ]; then
+		ks=$k kfail=1
+	fi
 done
+nk=0
+[ -z "$ks" ] || nk=$(blocks "${sdirs[ks]}" 0 "${ns[ks]}" kunit | grep -cE '^(not )?ok [0-9]+')
 {
 	echo "KTAP version 1"
-	echo "1..$total"
+	echo "1..$((total + nk))"
 	echo "# merged from $jobs shards (make run JOBS=$jobs)"
 	off=0
 	for ((k = 0; k < jobs; k++)); do
 		d=${sdirs[k]}
 		[ -n "$d" ] || continue
 		echo "# shard $k: ${d##*/}, host CPUs $(cat "$dir/shards/s$k.hostcpus")"
-		awk -v off=$off '
-			/^KTAP version/ || /^1\.\.[0-9]+/ || /^# Totals:/ { next }
-			/^(not )?ok [0-9]+/ {
-				i = ($1 == "not") ? 3 : 2
-				$i = $i + off
-			}
-			{ print }' < <(runner_ktap "$d")
-		n=$(plan "$d")
-		off=$((off + ${n:-0}))
+		blocks "$d" $off "${ns[k]}" scen
+		off=$((off + ns[k]))
 	done
-	for d in "${sdirs[@]}"; do [ -n "$d" ] && runner_ktap "$d"; done | grep '^# Totals:' |
-		awk '{ for (i = 3; i <= NF; i++) { split($i, kv, ":"); t[kv[1]] += kv[2]; o[i] = kv[1] } }
-		END { printf "# Totals:"; for (i = 3; i in o; i++) printf " %s:%d", o[i], t[o[i]]; print "" }'
-} >"$dir/results.ktap"
+	if [ "$nk" != 0 ]; then
+		echo "# kernel KUnit suites of shard $ks (every shard's guest ran them)"
+		blocks "${sdirs[ks]}" $total "${ns[ks]}" kunit
+	fi
+} >"$dir/results.ktap.tmp"
+# Totals of the merged top-level results (runner's key order).
+awk '/^not ok [0-9]+/ { f++; next }
+	/^ok [0-9]+.*# SKIP/ { s++; next }
+	/^ok [0-9]+/ { p++ }
+	END { printf "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d error:0\n", p, f, s }' \
+	"$dir/results.ktap.tmp" >>"$dir/results.ktap.tmp"
+mv "$dir/results.ktap.tmp" "$dir/results.ktap"
 
 # --- JSON Lines ------------------------------------------------------------------------
 off=0
@@ -93,8 +133,7 @@ for ((k = 0; k < jobs; k++)); do
 		elif .type == "run_end" then empty
 		elif has("index") then .index += $off
 		else . end' "$d/results.jsonl" >>"$dir/results.jsonl"
-	n=$(plan "$d")
-	off=$((off + ${n:-0}))
+	off=$((off + ns[k]))
 done
 ends=$(for d in "${sdirs[@]}"; do [ -n "$d" ] && grep -a '"type":"run_end"' "$d/results.jsonl"; done)
 if [ "$(grep -c . <<<"$ends")" = "$jobs" ]; then

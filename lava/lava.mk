@@ -6,7 +6,7 @@
 #   make lava-check                        + lava-run the job, compare with make run
 
 # Only the lava targets need these: `make deps` (and so `make test`) stays
-# without lava-dispatcher.
+# without lava-dispatcher (jq is in DEPS_PKGS, for JOBS=N).
 LAVA_DEPS_PKGS := lava-dispatcher jq
 LAVA_OUT      ?= $(BUILD)/lava
 LAVA_REPO     ?= $(CURDIR)
