@@ -4,6 +4,7 @@
 #   make lava-job [KERNEL=…] SCENARIOS=…   render $(LAVA_OUT)/job.yaml
 #   make lava-validate                     + device, lava-run --validate (schema)
 #   make lava-check                        + lava-run the job, compare with make run
+#   make lava-tests                        the KTAP parser's host tests
 
 # Only the lava targets need these: `make deps` (and so `make test`) stays
 # without lava-dispatcher (jq is in DEPS_PKGS, for JOBS=N).
@@ -14,7 +15,12 @@ LAVA_REVISION ?= $(shell git rev-parse HEAD 2>/dev/null)
 LAVA_PKG      := $(LAVA_OUT)/pkg
 LAVA_TEMPLATES := $(LAVA_PKG)/x/usr/share/lava-server/device-types
 
-.PHONY: lava-job lava-validate lava-check lava-deps
+.PHONY: lava-job lava-validate lava-check lava-deps lava-tests
+
+# make lava-tests: the KTAP -> lava-test-case parser on recorded KTAP (no
+# LAVA needed; in make test).
+lava-tests:
+	$(Q)lava/tests/test-ktap-lava.sh
 
 lava-deps:
 	$(Q)$(TOOLS)/deps.sh $(LAVA_DEPS_PKGS)

@@ -14,18 +14,20 @@ function run(name, res, meas) {
 	system(cmd)
 }
 { print; fflush() }
-/^    # Subtest: / { scn = $3; next }
+function result(line) {
+	if ($1 != "ok")
+		return "fail"
+	return line ~ /# SKIP/ ? "skip" : "pass"
+}
+/^    # Subtest: / { scn = $3; split("", m); next }
 /^    # [^ ]+: measured / { g = $2; sub(":$", "", g); m[g] = $4; next }
 /^    (not )?ok [0-9]+ / {
 	n = ($1 == "ok") ? 3 : 4
 	g = $n
-	run(scn "." g, $1 == "ok" ? "pass" : "fail", m[g])
+	run(scn "." g, result($0), m[g])
 	next
 }
 /^(not )?ok [0-9]+ / {
 	n = ($1 == "ok") ? 3 : 4
-	res = ($1 == "ok") ? "pass" : "fail"
-	if ($0 ~ /# SKIP/)
-		res = "skip"
-	run($n, res, "")
+	run($n, result($0), "")
 }'
