@@ -99,6 +99,25 @@ static double group_weight(const struct km_input *in, enum km_kind k, int g,
 	return km_calc_group_shares(tgs, load, tgw);
 }
 
+/*
+ * Is group @g's cfs_rq on CPU @c throttled? cpu.pelt says so for every
+ * possible CPU.
+ * sched/debug lists leaf cfs_rqs only, and 6.1 takes a throttled cfs_rq
+ * off the leaf list (tg_throttle_down()), while a cfs_rq with runnable
+ * tasks is otherwise always on it: so a bandwidth-limited group missing
+ * there while tasks below it are runnable on @c is throttled. (Missing
+ * without a limit is not assumed away; the aggregation check reports
+ * cfs_rqs off the leaf list.)
+ */
+static bool throttled(const struct km_input *in, int g, int c, bool runnable)
+{
+	const struct pelt_cpu *pc = pelt_at(in->p, g, c);
+
+	if (pc->present)
+		return pc->throttled;
+	return runnable && in->st->group_quota_us[g] >= 0;
+}
+
 int km_shares(const struct km_input *in, enum km_kind k, double *share)
 {
 	const struct scenario *s = in->s;
@@ -141,7 +160,7 @@ int km_shares(const struct km_input *in, enum km_kind k, double *share)
 
 				g = order[j];
 				pg = s->groups[g].parent;
-				if (pelt_at(in->p, g, c)->throttled ||
+				if (throttled(in, g, c, active[g]) ||
 				    (pg >= 0 && !active[pg]))
 					active[g] = false;
 			}

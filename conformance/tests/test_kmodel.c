@@ -252,6 +252,54 @@ static void test_nested(void **state)
 	pelt_snap_free(&p);
 }
 
+/*
+ * sched/debug (the stock kernel's PELT source) lists leaf cfs_rqs only and
+ * a throttled one is off the list: P/t (cpu.max) missing on CPU0 while
+ * its task is runnable is throttled, so P/s gets all of P there and
+ * P = Q. A missing group without a limit is not assumed throttled.
+ */
+static const char thr[] =
+	"name thr\ncpus 1\ngroup P\ngroup P/t max=1ms/1s\ngroup P/s\n"
+	"group Q\ntask t group=P/t cpus=0\ntask s group=P/s cpus=0\n"
+	"task q group=Q cpus=0\n";
+
+static void test_throttled_missing(void **state)
+{
+	struct pelt_snap p;
+	struct task_sample ts[3] = {
+		{ 0, 0, 'R' }, { 0, 0, 'R' }, { 0, 0, 'R' },
+	};
+	int inst[3] = { 0, 1, 2 }, k;
+	struct km_input in = {
+		.s = &s, .st = &st, .p = &p, .online = 0x1, .ncpus = 1,
+		.ninst = 3, .inst_task = inst, .ts = ts,
+	};
+	double sh[3];
+
+	(void)state;
+	parse(thr);
+	assert_int_equal(pelt_snap_alloc(&p, 4, 1), 0);
+	set_tg(&p, 0, 1024);
+	set_cpu(&p, 0, 0, 1024, 1024, 1024);	/* P: P/s's entity only */
+	set_tg(&p, 2, 1024);
+	set_cpu(&p, 2, 0, 1024, 1024, 1024);	/* P/s */
+	set_tg(&p, 3, 1024);
+	set_cpu(&p, 3, 0, 1024, 1024, 1024);	/* Q */
+	for (k = 0; k < KM_KINDS; k++) {
+		if (k == KM_SE)
+			continue;	/* no se weights sampled here */
+		km_shares(&in, k, sh);
+		assert_close(sh[0], 0, 0);		/* t: throttled */
+		assert_close(sh[1], 0.5, 1e-12);	/* s: all of P */
+		assert_close(sh[2], 0.5, 1e-12);	/* q */
+	}
+	/* the same without the limit: P/t counts with its nominal weight */
+	st.group_quota_us[1] = -1;
+	km_shares(&in, KM_DEFINED, sh);
+	assert_true(sh[0] > 0.2);
+	pelt_snap_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -259,6 +307,7 @@ int main(void)
 		cmocka_unit_test(test_ab),
 		cmocka_unit_test(test_stale_offline),
 		cmocka_unit_test(test_nested),
+		cmocka_unit_test(test_throttled_missing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
