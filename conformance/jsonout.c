@@ -149,6 +149,7 @@ void jout_scenario_start(int index, const struct scenario *s)
 	add(p, "pelt_sample_us", s->pelt_sample_us ?
 	    json_object_new_int64(s->pelt_sample_us) : NULL);
 	add(p, "windows", json_object_new_int(s->windows));
+	add(p, "model", js(km_kind_name((enum km_kind)s->model)));
 	add(p, "tolerance", jd(s->tolerance));
 	add(p, "confidence", jd(s->confidence));
 	add(p, "timeout_us", json_object_new_int64(s->timeout_us));
@@ -344,6 +345,7 @@ void jout_result(int index, const struct scenario *s,
 		add(go, "measured", jd(gr->measured));
 		add(go, "measured_cpu", jd(gr->measured_cpu));
 		add(go, "usage_cpu", jd(gr->usage_cpu));
+		add(go, "model", jd(gr->model[r->verdict_kind]));
 		add(go, "model_defined", jd(gr->model[KM_DEFINED]));
 		add(go, "model_computed", jd(gr->model[KM_COMPUTED]));
 		add(go, "model_se", r->se_available ?

@@ -39,6 +39,7 @@ enum scn_key {
 	KEY_CONFIDENCE,
 	KEY_TIMEOUT,
 	KEY_AGG_TOLERANCE,
+	KEY_MODEL,
 	KEY_COUNT
 };
 
@@ -55,6 +56,7 @@ static const char *const scn_key_names[KEY_COUNT] = {
 	[KEY_CONFIDENCE] = "confidence",
 	[KEY_TIMEOUT] = "timeout",
 	[KEY_AGG_TOLERANCE] = "agg_tolerance",
+	[KEY_MODEL] = "model",
 };
 
 struct scn_parser {
@@ -739,6 +741,17 @@ static int scn_setting(struct scn_parser *p, int key, char **tok, int ntok)
 			return scn_err(p, "cpus '%s' out of range (1..%d)", v,
 				       SCN_MAX_CPUS);
 		s->cpus = (int)u;
+		break;
+	case KEY_MODEL:
+		if (!strcmp(v, "defined"))
+			s->model = SCN_MODEL_DEFINED;
+		else if (!strcmp(v, "computed"))
+			s->model = SCN_MODEL_COMPUTED;
+		else if (!strcmp(v, "se"))
+			s->model = SCN_MODEL_SE;
+		else
+			return scn_err(p, "model '%s' must be defined, computed or se",
+				       v);
 		break;
 	case KEY_HIERARCHY:
 		if (!strcmp(v, "v2"))
@@ -1624,6 +1637,7 @@ int scn_parse_buffer(const char *name, const char *buf, size_t len,
 	s->tolerance = SCN_DEFAULT_TOLERANCE;
 	s->confidence = SCN_DEFAULT_CONFIDENCE;
 	s->agg_tolerance = SCN_DEFAULT_AGG_TOLERANCE;
+	s->model = SCN_MODEL_DEFINED;
 	p->s = s;
 	p->err = err;
 	p->errlen = errlen;

@@ -102,6 +102,18 @@ struct scn_phase {
 #define SCN_MAX_KNOBS	8
 #define SCN_KNOB_MAX	32
 
+/*
+ * The kernel model a scenario's verdict is taken against (kmodel.h has
+ * the three, in this order): from the loads as tg->load_avg is defined,
+ * from the sampled tg->load_avg and contributions, or from the sampled
+ * group entity weights.
+ */
+enum scn_model {
+	SCN_MODEL_DEFINED,
+	SCN_MODEL_COMPUTED,
+	SCN_MODEL_SE,
+};
+
 struct scn_knob {
 	char name[SCN_KNOB_MAX];
 	char value[SCN_KNOB_MAX];
@@ -123,6 +135,7 @@ struct scenario {
 	double confidence;		/* e.g. 0.95 */
 	uint64_t timeout_us;		/* per-scenario deadline (0: derived) */
 	double agg_tolerance;		/* aggregation check slack, fraction */
+	enum scn_model model;		/* the kernel model the verdict uses */
 
 	int ngroups;
 	struct scn_group groups[SCN_MAX_GROUPS];

@@ -570,6 +570,16 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	r->model_disagreement = 0;
 	r->se_disagreement = 0;
 	r->se_available = r->km_fallbacks[KM_SE] == 0;
+	/* scn_model and km_kind list the models in the same order */
+	r->verdict_kind = (enum km_kind)s->model;
+	if (r->verdict_kind == KM_SE && !r->se_available) {
+		vd_diag(r, "group entity weights were not sampled: verdict "
+			"against the defined model instead of the se model");
+		r->verdict_kind = KM_DEFINED;
+	} else if (r->verdict_kind != KM_DEFINED) {
+		vd_diag(r, "verdict against the %s model (scenario key model)",
+			km_kind_name(r->verdict_kind));
+	}
 	for (g = 0; g < ng; g++) {
 		struct grp_result *gr = &r->g[g];
 		int e;
@@ -597,7 +607,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		 */
 		for (w = 0; w < W; w++)
 			x[w] = (wmeas[w * ng + g] -
-				wpred[(w * KM_KINDS + KM_DEFINED) * ng + g]) /
+				wpred[(w * KM_KINDS + r->verdict_kind) * ng + g]) /
 			       (tot / W);
 		stats_summarize_series(x, W, s->confidence, &gr->err);
 		memcpy(gr->err_w, x, sizeof(double) * W);

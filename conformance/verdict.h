@@ -86,6 +86,7 @@ struct scn_result {
 	double model_disagreement;	/* max |computed - defined| */
 	double se_disagreement;		/* max |se - defined| */
 	bool se_available;
+	enum km_kind verdict_kind;	/* the model the errors are against */
 	int km_fallbacks[KM_KINDS];
 	int nconv;
 	struct convergence conv[SCN_MAX_PHASES];

@@ -394,7 +394,10 @@ static void load_group(struct arena *a, struct json_object *e,
 	g->verdict = verdict_parse(jstr(a, e, "verdict"));
 	g->measured = jnum(e, "measured");
 	g->measured_cpu = jnum(e, "measured_cpu");
-	g->model_defined = jnum(e, "model_defined");
+	/* the model of the verdict; runs before the "model" key: defined */
+	g->model_defined = jnum(e, "model");
+	if (isnan(g->model_defined))
+		g->model_defined = jnum(e, "model_defined");
 	g->model_computed = jnum(e, "model_computed");
 	g->model_se = jnum(e, "model_se");
 	g->ideal = jnum(e, "ideal");

@@ -34,6 +34,8 @@ struct rep_group {
 	const char *path;
 	enum verdict verdict;
 	double measured, measured_cpu;
+	/* model_defined: the verdict's model (JSON "model", by default the
+	 * defined one); model_computed and model_se as sampled */
 	double model_defined, model_computed, model_se, ideal, expected;
 	double error, ci_lo, ci_hi, tolerance, intent_deviation;
 	double usage_cpu;		/* from cpu.stat, CPUs */

@@ -75,6 +75,7 @@ static const char *full =
 	"confidence 0.99\n"
 	"timeout    30s\n"
 	"agg_tolerance 10%\n"
+	"model      se\n"
 	"group A       weight=100\n"
 	"group A/B     weight=200 cpuset=0-1 max=50ms/100ms idle=0\n"
 	"group A/C\n"
@@ -116,6 +117,7 @@ static void test_full(void **state)
 	assert_int_equal(s->windows, 5);
 	assert_int_equal(s->sample_us, 100000);
 	assert_int_equal(s->pelt_sample_us, 200000);
+	assert_int_equal(s->model, SCN_MODEL_SE);
 	assert_true(fabs(s->tolerance - 0.02) < 1e-12);
 	assert_true(fabs(s->confidence - 0.99) < 1e-12);
 	assert_true(fabs(s->agg_tolerance - 0.1) < 1e-12);
@@ -127,7 +129,7 @@ static void test_full(void **state)
 	assert_string_equal(g->name, "B");
 	assert_int_equal(g->parent, 0);
 	assert_int_equal(g->depth, 2);
-	assert_int_equal(g->line, 20);
+	assert_int_equal(g->line, 21);
 	assert_int_equal(g->weight, 200);
 	assert_true(g->weight_set);
 	assert_int_equal(g->cpuset, 0x3);
@@ -170,7 +172,7 @@ static void test_full(void **state)
 	assert_true(fabs(s->expect[0].fraction - 0.25) < 1e-12);
 	assert_true(fabs(s->expect[1].fraction - 0.5) < 1e-12);
 	assert_true(fabs(s->expect[2].fraction - 0.125) < 1e-12);
-	assert_int_equal(s->expect[2].line, 28);
+	assert_int_equal(s->expect[2].line, 29);
 
 	assert_int_equal(s->nphases, 10);
 	assert_int_equal(s->phases[0].action, SCN_ACT_WEIGHT);
@@ -195,7 +197,7 @@ static void test_full(void **state)
 	assert_int_equal(s->phases[7].period_us, 100000);
 	assert_true(s->phases[8].quota_us < 0);
 	assert_int_equal(s->phases[9].action, SCN_ACT_PANIC);
-	assert_int_equal(s->phases[9].line, 38);
+	assert_int_equal(s->phases[9].line, 39);
 
 	assert_int_equal(scn_measure_start_us(s), 4250000);
 	assert_int_equal(scn_duration_us(s), 5750000);
@@ -220,6 +222,7 @@ static void test_defaults(void **state)
 	assert_int_equal(s->measure_us, SCN_DEFAULT_MEASURE_US);
 	assert_int_equal(s->sample_us, SCN_DEFAULT_SAMPLE_US);
 	assert_int_equal(s->pelt_sample_us, 0);
+	assert_int_equal(s->model, SCN_MODEL_DEFINED);
 	assert_int_equal(s->windows, SCN_DEFAULT_WINDOWS);
 	assert_true(s->tolerance == SCN_DEFAULT_TOLERANCE);
 	assert_true(s->confidence == SCN_DEFAULT_CONFIDENCE);
