@@ -71,14 +71,19 @@ static void on_kick(int sig)
 	kicked = 1;
 }
 
-/* A sleeper in its own cgroup: run spin_us per SIGUSR1, else sleep. */
-static void sleeper(const char *cg, int spin_us)
+/*
+ * A sleeper in its own cgroup: run spin_us per SIGUSR1, else sleep. It
+ * writes one byte to ok_fd once it is in its cgroup; a failed move exits
+ * without it.
+ */
+static void sleeper(const char *cg, int spin_us, int ok_fd)
 {
 	sigset_t none;
 
 	sigemptyset(&none);
-	if (bcg_move(cg, 0))
+	if (bcg_move(cg, 0) || write(ok_fd, "", 1) != 1)
 		_exit(4);
+	close(ok_fd);
 	for (;;) {
 		while (!kicked)
 			sigsuspend(&none);
@@ -92,8 +97,11 @@ int blocked_grow(struct blocked_pool *p, const char *prefix, int n,
 {
 	struct sigaction sa = { .sa_handler = on_kick };
 	sigset_t block, old;
-	char cg[128];
+	int fd[2], forked = 0, moved = 0, r = 0;
+	char cg[128], c;
 
+	if (pipe(fd))
+		return -errno;
 	sigemptyset(&block);
 	sigaddset(&block, SIGUSR1);
 	sigaction(SIGUSR1, &sa, NULL);
@@ -106,15 +114,27 @@ int blocked_grow(struct blocked_pool *p, const char *prefix, int n,
 		snprintf(cg, sizeof(cg), "%s%d", prefix, p->n);
 		pid = fork();
 		if (pid < 0) {
-			sigprocmask(SIG_SETMASK, &old, NULL);
-			return -errno;
+			r = -errno;
+			break;
 		}
-		if (!pid)
-			sleeper(cg, spin_us);
+		if (!pid) {
+			close(fd[0]);
+			sleeper(cg, spin_us, fd[1]);
+		}
 		p->pids[p->n++] = pid;
+		forked++;
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	return p->n < n ? -E2BIG : 0;
+	close(fd[1]);
+	/* every sleeper confirms its cgroup; EOF: one or more exited first */
+	while (moved < forked && read(fd[0], &c, 1) == 1)
+		moved++;
+	close(fd[0]);
+	if (!r && moved < forked)
+		r = -ECHILD;
+	if (!r && p->n < n)
+		r = -E2BIG;
+	return r;
 }
 
 int blocked_kick(const struct blocked_pool *p, int n)

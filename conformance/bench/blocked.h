@@ -42,7 +42,11 @@ struct blocked_pool {
 	int n;
 };
 
-/* Fork sleepers until there are n. Returns 0 or -errno. */
+/*
+ * Fork sleepers until there are n, each in its own cgroup PREFIX<i>.
+ * Returns 0 once every new sleeper is in its cgroup, -ECHILD when one
+ * could not move there (it exited), or another -errno.
+ */
 int blocked_grow(struct blocked_pool *p, const char *prefix, int n,
 		 int spin_us);
 

@@ -300,7 +300,8 @@ static int section_blocked(const struct opts *o, char *why, size_t len)
 			ret = blocked_read(&st);
 		if (ret) {
 			snprintf(why, len, "%d cgroups: %s", o->ncg[i],
-				 strerror(-ret));
+				 ret == -ECHILD ? "a sleeper could not move "
+				 "into its cgroup" : strerror(-ret));
 			break;
 		}
 		printf("# blocked %d cgroups: %llu calls, %.1f cfs_rqs/call, "
