@@ -3,6 +3,7 @@
 # merge the config fragments, build bzImage incrementally.
 #
 #   build-kernel.sh --tarball T --build DIR --series FILE [--config FRAG]...
+#                   [--allow-undefined]
 #
 # Steps (each prints one "[kernel] ..." line):
 #   unpack   the tarball into DIR/src-<version>, once; commit it as "base"
@@ -12,13 +13,15 @@
 #            mtimes, so kbuild rebuilds only what the series touches)
 #   config   tinyconfig + fragments (merge_config.sh -m) + olddefconfig;
 #            fails if a requested option did not survive; .config is only
-#            replaced when its content changes
+#            replaced when its content changes. --allow-undefined (the
+#            stock build): an option no Kconfig of the tree defines, such
+#            as one the series adds, is reported and left out instead
 #   build    make bzImage -j$(nproc), full log in DIR/build.log
 # Set KREBUILD=1 to run make even when series and config are unchanged
 # (e.g. after editing the tree by hand).
 set -euo pipefail
 
-tarball= build= series=
+tarball= build= series= allow_undef=0
 configs=()
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -26,6 +29,7 @@ while [ $# -gt 0 ]; do
 	--build) build=$2; shift 2 ;;
 	--series) series=$2; shift 2 ;;
 	--config) configs+=("$2"); shift 2 ;;
+	--allow-undefined) allow_undef=1; shift ;;
 	*) echo "build-kernel.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -128,6 +132,11 @@ for frag in "${configs[@]}"; do
 				grep -qx "$opt" "$cfgtmp/.config" && continue
 		else
 			grep -qx "$opt" "$cfgtmp/.config" && continue
+		fi
+		if [ $allow_undef = 1 ] &&
+			! grep -rqx --include='Kconfig*' "config ${name#CONFIG_}" "$src"; then
+			say "$frag: $opt is not defined in this tree (left out)"
+			continue
 		fi
 		echo "[kernel] $frag: $opt did not survive into .config" \
 			"(now: $(grep -E "^$name=|^# $name is not set" "$cfgtmp/.config" || echo absent))" >&2
