@@ -300,8 +300,17 @@ int wl_sample(struct workload *w, int i, struct task_sample *ts)
 	if (r)
 		return r;
 	ts->ns += done;
-	if (child <= 0)
-		return 0;	/* the parent is forking: its state is the one */
+	if (child <= 0) {
+		/*
+		 * The parent is forking: its state is the one, unless it
+		 * forked the next child and sleeps in wait4() by the time its
+		 * state is read (it sets sh->child only after fork()
+		 * returns): then the new child is the runnable one.
+		 */
+		if (ts->state != 'R')
+			churn_runnable(w, i, 0, ts);
+		return 0;
+	}
 	if (!measure_read_task(child, &cs)) {
 		/* Raced with its exit: then done_ns may already count it. */
 		if (__atomic_load_n(&w->sh[i].done_ns, __ATOMIC_SEQ_CST) ==
