@@ -4,19 +4,40 @@
  * verdict counts and the distribution of its worst group's |error|
  * (measured - kernel model, fraction of the total) and CI half-width.
  * Skips are counted apart: a skipped scenario is neither flaky nor stable.
+ *
+ * Two columns say how near a scenario runs to a false failure and whether
+ * its intervals are honest:
+ *  - "bnd/tol": per run, the largest |CI bound| of any group over its
+ *    tolerance (the verdict passes while this is <= 1), median and max;
+ *  - "SE c/o": per group, the standard error its CIs claim (median
+ *    half-width / t quantile) over the standard deviation of its error
+ *    across the runs; the smallest over the groups. Near 1: calibrated;
+ *    above 1: the CI is wider than the run-to-run spread (conservative);
+ *    below 1: narrower (the interval overstates what one run shows).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "flake.h"
+#include "stats.h"
+
+/* a group's errors and claimed standard errors across the runs */
+struct flake_group {
+	const char *path;
+	double *err, *se;
+	int n;
+};
 
 struct flake_row {
 	const char *name;
 	int counts[V_COUNT];
 	double *err;		/* worst |error| per run that had one */
 	double *half;		/* its CI half-width */
-	int n_err;
+	double *margin;		/* largest |CI bound| / tolerance of a run */
+	int n_err, n_margin;
+	struct flake_group *grp;
+	int n_grp;
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -55,6 +76,194 @@ static struct flake_row *row_for(struct flake_row *rows, int *nrows,
 	return &rows[(*nrows)++];
 }
 
+static struct flake_group *group_for(struct flake_row *r, const char *path,
+				     int nruns)
+{
+	struct flake_group *grp, *g;
+	int i;
+
+	for (i = 0; i < r->n_grp; i++)
+		if (!strcmp(r->grp[i].path, path))
+			return &r->grp[i];
+	grp = realloc(r->grp, (r->n_grp + 1) * sizeof(*grp));
+	if (!grp)
+		return NULL;
+	r->grp = grp;
+	g = &grp[r->n_grp];
+	g->path = path;
+	g->n = 0;
+	g->err = calloc(nruns, sizeof(double));
+	g->se = calloc(nruns, sizeof(double));
+	if (!g->err || !g->se) {
+		free(g->err);
+		free(g->se);
+		return NULL;
+	}
+	r->n_grp++;
+	return g;
+}
+
+static double tolerance_of(const struct rep_scenario *s,
+			   const struct rep_group *g)
+{
+	return isnan(g->tolerance) ? s->tolerance : g->tolerance;
+}
+
+static void widen(double *b, double v)
+{
+	if (!isnan(v) && fabs(v) > *b)
+		*b = fabs(v);
+}
+
+/* The largest |CI bound| over tolerance of any group: <= 1 passes. */
+static double run_margin(const struct rep_scenario *s)
+{
+	double m = NAN;
+	int i;
+
+	for (i = 0; i < s->n_groups; i++) {
+		const struct rep_group *g = &s->groups[i];
+		double tol = tolerance_of(s, g), b = 0;
+
+		if (isnan(g->ci_lo) || isnan(g->ci_hi) || !(tol > 0))
+			continue;
+		widen(&b, g->ci_lo);
+		widen(&b, g->ci_hi);
+		widen(&b, g->exp_ci_lo);
+		widen(&b, g->exp_ci_hi);
+		if (isnan(m) || b / tol > m)
+			m = b / tol;
+	}
+	return m;
+}
+
+/* Every group's error and the standard error its CI claims. */
+static void add_groups(struct flake_row *r, const struct rep_scenario *s,
+		       int nruns)
+{
+	double q;
+	int i;
+
+	if (s->subwindows < 2 || isnan(s->confidence))
+		return;
+	q = t_quantile(s->confidence, s->subwindows - 1);
+	if (!(q > 0))
+		return;
+	for (i = 0; i < s->n_groups; i++) {
+		const struct rep_group *g = &s->groups[i];
+		struct flake_group *fg;
+
+		if (!g->path || isnan(g->error) || isnan(g->ci_lo) ||
+		    isnan(g->ci_hi))
+			continue;
+		fg = group_for(r, g->path, nruns);
+		if (!fg || fg->n >= nruns)
+			continue;
+		fg->err[fg->n] = g->error;
+		fg->se[fg->n] = (g->ci_hi - g->ci_lo) / 2 / q;
+		fg->n++;
+	}
+}
+
+#define FLAKE_MIN_RUNS	5
+double flake_se_ratio(const double *err, double *se, int n)
+{
+	double mean = 0, ss = 0, sd;
+	int i;
+
+	if (n < FLAKE_MIN_RUNS)
+		return NAN;
+	for (i = 0; i < n; i++)
+		mean += err[i];
+	mean /= n;
+	for (i = 0; i < n; i++)
+		ss += (err[i] - mean) * (err[i] - mean);
+	sd = sqrt(ss / (n - 1));
+	if (!(sd > 0))
+		return NAN;
+	qsort(se, n, sizeof(double), cmp_double);
+	return percentile(se, n, 0.5) / sd;
+}
+
+/* the smallest ratio over the row's groups; NAN when none has one */
+static double row_se_ratio(struct flake_row *r)
+{
+	double m = NAN;
+	int i;
+
+	for (i = 0; i < r->n_grp; i++) {
+		double v = flake_se_ratio(r->grp[i].err, r->grp[i].se,
+					  r->grp[i].n);
+
+		if (!isnan(v) && (isnan(m) || v < m))
+			m = v;
+	}
+	return m;
+}
+
+static void row_free(struct flake_row *r)
+{
+	int i;
+
+	for (i = 0; i < r->n_grp; i++) {
+		free(r->grp[i].err);
+		free(r->grp[i].se);
+	}
+	free(r->grp);
+	free(r->err);
+	free(r->half);
+	free(r->margin);
+}
+
+static void add_run(struct flake_row *r, const struct rep_scenario *s,
+		    int nruns)
+{
+	const struct rep_group *g;
+	double m;
+
+	r->counts[s->verdict]++;
+	g = results_worst_group(s);
+	if (g && !isnan(g->error)) {
+		r->err[r->n_err] = fabs(g->error);
+		r->half[r->n_err] = isnan(g->ci_hi) ? NAN :
+				    (g->ci_hi - g->ci_lo) / 2;
+		r->n_err++;
+	}
+	m = run_margin(s);
+	if (!isnan(m))
+		r->margin[r->n_margin++] = m;
+	add_groups(r, s, nruns);
+}
+
+/* runs in which the scenario neither passed nor was skipped */
+static int row_bad(const struct flake_row *r)
+{
+	return r->counts[V_FAIL] + r->counts[V_ERROR] +
+	       r->counts[V_INCOMPLETE] + r->counts[V_UNKNOWN];
+}
+
+static void print_row(FILE *f, struct flake_row *r)
+{
+	int bad = row_bad(r);
+
+	qsort(r->err, r->n_err, sizeof(double), cmp_double);
+	qsort(r->half, r->n_err, sizeof(double), cmp_double);
+	qsort(r->margin, r->n_margin, sizeof(double), cmp_double);
+	fprintf(f, "%-34s %4d %4d %4d %4d %4d  %8.4f %8.4f %8.4f %8.4f  %7.2f %7.2f %7.2f",
+		r->name, r->counts[V_PASS], r->counts[V_FAIL],
+		r->counts[V_ERROR], r->counts[V_SKIP], r->counts[V_INCOMPLETE],
+		percentile(r->err, r->n_err, 0.5),
+		percentile(r->err, r->n_err, 0.9),
+		percentile(r->err, r->n_err, 1.0),
+		percentile(r->half, r->n_err, 0.5),
+		percentile(r->margin, r->n_margin, 0.5),
+		percentile(r->margin, r->n_margin, 1.0), row_se_ratio(r));
+	if (bad)
+		fprintf(f, "  <- failed in %d of %d runs", bad,
+			bad + r->counts[V_PASS] + r->counts[V_SKIP]);
+	fputc('\n', f);
+}
+
 int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 {
 	struct flake_row *rows;
@@ -68,60 +277,40 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 	for (i = 0; i < cap; i++) {
 		rows[i].err = calloc(n, sizeof(double));
 		rows[i].half = calloc(n, sizeof(double));
+		rows[i].margin = calloc(n, sizeof(double));
 	}
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < runs[i].n_scen; j++) {
 			const struct rep_scenario *s = &runs[i].scen[j];
-			const struct rep_group *g;
 			struct flake_row *r;
 
 			if (!s->name)
 				continue;
 			r = row_for(rows, &nrows, s->name, cap);
-			if (!r || !r->err || !r->half)
+			if (!r || !r->err || !r->half || !r->margin ||
+			    r->n_err >= n || r->n_margin >= n)
 				continue;
-			r->counts[s->verdict]++;
-			g = results_worst_group(s);
-			if (g && !isnan(g->error)) {
-				r->err[r->n_err] = fabs(g->error);
-				r->half[r->n_err] = isnan(g->ci_hi) ? NAN :
-						    (g->ci_hi - g->ci_lo) / 2;
-				r->n_err++;
-			}
+			add_run(r, s, n);
 		}
 	}
 
-	fprintf(f, "%-34s %4s %4s %4s %4s %4s  %8s %8s %8s %8s\n", "scenario",
-		"pass", "fail", "err", "skip", "inc", "|e| p50", "|e| p90",
-		"|e| max", "CI p50");
+	fprintf(f, "%-34s %4s %4s %4s %4s %4s  %8s %8s %8s %8s  %7s %7s %7s\n",
+		"scenario", "pass", "fail", "err", "skip", "inc", "|e| p50",
+		"|e| p90", "|e| max", "CI p50", "bnd/tol", "b/t max", "SE c/o");
 	for (i = 0; i < nrows; i++) {
 		struct flake_row *r = &rows[i];
-		int bad = r->counts[V_FAIL] + r->counts[V_ERROR] +
-			  r->counts[V_INCOMPLETE] + r->counts[V_UNKNOWN];
 
-		qsort(r->err, r->n_err, sizeof(double), cmp_double);
-		qsort(r->half, r->n_err, sizeof(double), cmp_double);
-		fprintf(f, "%-34s %4d %4d %4d %4d %4d  %8.4f %8.4f %8.4f %8.4f",
-			r->name, r->counts[V_PASS], r->counts[V_FAIL],
-			r->counts[V_ERROR], r->counts[V_SKIP],
-			r->counts[V_INCOMPLETE],
-			percentile(r->err, r->n_err, 0.5),
-			percentile(r->err, r->n_err, 0.9),
-			percentile(r->err, r->n_err, 1.0),
-			percentile(r->half, r->n_err, 0.5));
-		if (bad)
-			fprintf(f, "  <- failed in %d of %d runs", bad,
-				bad + r->counts[V_PASS] + r->counts[V_SKIP]);
-		fputc('\n', f);
-		if (bad)
+		print_row(f, r);
+		if (row_bad(r))
 			unstable++;
 	}
 	fprintf(f, "flake: %d runs, %d scenarios, %d not stable\n", n, nrows,
 		unstable);
-	for (i = 0; i < cap; i++) {
-		free(rows[i].err);
-		free(rows[i].half);
-	}
+	fprintf(f, "bnd/tol: largest |CI bound| over tolerance (passes <= 1); "
+		"SE c/o: claimed / run-to-run standard error, smallest group "
+		"(1 = calibrated, > 1 conservative)\n");
+	for (i = 0; i < cap; i++)
+		row_free(&rows[i]);
 	free(rows);
 	return unstable;
 }

@@ -16,4 +16,11 @@
  */
 int flake_summarize(FILE *f, const struct rep_run *runs, int n);
 
+/*
+ * Claimed over observed standard error of one group: the median of
+ * se[0..n) (sorted in place) over the sample standard deviation of
+ * err[0..n). NAN for fewer than 5 runs or no spread.
+ */
+double flake_se_ratio(const double *err, double *se, int n);
+
 #endif /* REPORT_FLAKE_H */

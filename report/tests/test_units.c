@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_units.c - KTAP line parsing, the t distribution and Welch's test,
- * XML escaping.
+ * XML escaping, the flake summary's standard-error calibration.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "escape.h"
+#include "flake.h"
 #include "ktap.h"
 #include "stats.h"
 
@@ -121,6 +122,25 @@ static void test_escape(void **state)
 	free(buf);
 }
 
+static void test_flake_se_ratio(void **state)
+{
+	/* sample sd of +-1 alternating over 6 runs: sqrt(6 / 5) */
+	double err[6] = { 1, -1, 1, -1, 1, -1 }, sd = sqrt(6.0 / 5);
+	double se[6] = { sd, 3 * sd, 0.5 * sd, sd, 2 * sd, 0.1 * sd };
+	double same[6] = { 2, 2, 2, 2, 2, 2 };
+
+	(void)state;
+	/* median (nearest rank) of the claimed errors: sd -> ratio 1 */
+	assert_float_equal(flake_se_ratio(err, se, 6), 1.0, 1e-12);
+	/* a claim twice the observed spread is conservative: 2 */
+	for (int i = 0; i < 6; i++)
+		se[i] = 2 * sd;
+	assert_float_equal(flake_se_ratio(err, se, 6), 2.0, 1e-12);
+	/* too few runs, or no spread to compare with */
+	assert_true(isnan(flake_se_ratio(err, se, 4)));
+	assert_true(isnan(flake_se_ratio(same, se, 6)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +148,7 @@ int main(void)
 		cmocka_unit_test(test_t_distribution),
 		cmocka_unit_test(test_welch),
 		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_flake_se_ratio),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
