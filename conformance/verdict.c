@@ -441,6 +441,55 @@ static void convergence(const struct vd_input *in, struct ival *iv,
 	free(tot);
 }
 
+/* The interval (k-1, k] and group with the largest model error. */
+struct worst_ival {
+	double dev, meas, pred;
+	int k, g;
+};
+
+static void note_worst(struct worst_ival *wi, const struct ival *iv, int k,
+		       int ng)
+{
+	int kind, g;
+
+	for (kind = 0; kind < KM_KINDS; kind++)
+		for (g = 0; g < ng; g++) {
+			double dev = iv->meas[g] - iv->pred[kind][g];
+
+			if (fabs(dev) <= fabs(wi[kind].dev))
+				continue;
+			wi[kind] = (struct worst_ival){ dev, iv->meas[g],
+				iv->pred[kind][g], k, g };
+		}
+}
+
+/*
+ * Named in the diagnostics: a lone interval where the model had a task's
+ * state wrong stands out from steady noise, and says where to look.
+ */
+static void report_worst(const struct vd_input *in, const struct worst_ival *w,
+			 int first, int nint, int W, struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	const struct task_sample *ts = ss->v[w->k].ts;
+	char states[96] = "";
+	int i, len = 0;
+
+	if (w->k <= first)
+		return;
+	/* the task states the model took for the interval */
+	for (i = 0; i < ss->ninst && len < (int)sizeof(states) - 24; i++)
+		len += snprintf(states + len, sizeof(states) - len, " %s:%c@%d",
+				in->s->tasks[in->inst_task[i]].name,
+				ts[i].state, ts[i].cpu);
+	vd_diag(r, "largest one-interval error: %s %+.1f ms (measured %.1f, "
+		"model %.1f ms) in (%.3f, %.3f] s, sub-window %d of %d; "
+		"states:%s", in->s->groups[w->g].path, w->dev / 1e6,
+		w->meas / 1e6, w->pred / 1e6, ss->v[w->k - 1].t_us / 1e6,
+		ss->v[w->k].t_us / 1e6, (w->k - first - 1) * W / nint + 1, W,
+		states);
+}
+
 int vd_analyze(const struct vd_input *in, struct scn_result *r)
 {
 	const struct scenario *s = in->s;
@@ -455,6 +504,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	double *gm = NULL, *gp = NULL, uwin_ns = 0;
 	int ua = -1, ub = -1;
 	struct ival iv;
+	struct worst_ival wi[KM_KINDS];
 
 	r->src = in->src;
 	r->win_start_us = in->win_start_us;
@@ -494,6 +544,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	memset(tmeas, 0, sizeof(tmeas));
 	memset(tpred, 0, sizeof(tpred));
 	memset(icap, 0, sizeof(icap));
+	memset(wi, 0, sizeof(wi));
 
 	for (k = first + 1; k <= last; k++) {
 		int j = k - first - 1;
@@ -502,6 +553,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		ret = eval_interval(in, k, &iv, r);
 		if (ret)
 			goto out;
+		note_worst(wi, &iv, k, ng);
 		wtot[w] += iv.tot;
 		tot += iv.tot;
 		for (c = 0; c < nc; c++)
@@ -660,6 +712,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		}
 	}
 
+	report_worst(in, &wi[r->verdict_kind], first, nint, W, r);
 	vd_check_aggregation(in, first, last, r);
 	if (!r->agg_ok) {
 		if (r->v == V_PASS) {
