@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,9 @@
 #include <unistd.h>
 
 #include "workload.h"
+
+/* reads of a churn instance before a torn one is taken as it is */
+#define WL_CHURN_TRIES 8
 
 static uint64_t cpu_ns(clockid_t clk)
 {
@@ -71,6 +75,14 @@ static void __attribute__((noreturn)) worker(const struct scn_task *t,
 			struct rusage ru;
 
 			if (p == 0) {
+				/*
+				 * Published by the child itself too: the
+				 * parent may be preempted before it sets it,
+				 * and until then the sampler would miss the
+				 * child's time (lost for good at the window's
+				 * last sample).
+				 */
+				sh->child = getpid();
 				spin_cpu(t->run_us * 1000);
 				_exit(0);
 			}
@@ -277,54 +289,80 @@ static void churn_runnable(struct workload *w, int i, pid_t gone,
 	ts->state = ps.state;
 }
 
+/*
+ * One read of a churn instance: its own time, its reaped children's and
+ * the running child's, and the state of the runnable one. Returns 1 if the
+ * read may be torn: the parent reaped or forked meanwhile, or the child is
+ * reaped but maybe not yet in done_ns (then one child's time is missing or
+ * counted twice); 0 if consistent; or -errno.
+ */
+static int churn_read(struct workload *w, int i, struct task_sample *ts)
+{
+	struct wl_shared *sh = &w->sh[i];
+	struct task_sample cs;
+	uint64_t done = __atomic_load_n(&sh->done_ns, __ATOMIC_SEQ_CST);
+	pid_t child = sh->child;
+	bool child_ok;
+	int r;
+
+	r = task_reader_read(&w->rd[i], ts);
+	if (r)
+		return r;
+	child_ok = child > 0 && !measure_read_task(child, &cs);
+	ts->ns += done + (child_ok ? cs.ns : 0);
+	if (child_ok && cs.state == 'R') {
+		ts->cpu = cs.cpu;
+		ts->state = cs.state;
+	} else if (ts->state != 'R') {
+		/*
+		 * No child, or it sleeps or exited: the parent is forking
+		 * or reaping, unless it forked the next child and sleeps in
+		 * wait4() by the time its state is read; then the new child
+		 * is the runnable one.
+		 */
+		churn_runnable(w, i, child, ts);
+	}
+	/*
+	 * Still no runnable one, but the child is a zombie or being reaped:
+	 * the parent was not yet woken (exit_notify() sets EXIT_ZOMBIE and
+	 * then wakes it, and under TCG the vCPU may stop in between; the
+	 * zombie runs on its CPU until its last schedule()), or it scans
+	 * and reaps its children in do_wait() with its state already set
+	 * to TASK_INTERRUPTIBLE: it runs, but reads as 'S'. Either way the
+	 * instance is runnable. (Read as idle, the interval's model gave
+	 * the group nothing: +0.10 in one sub-window, 1 run in 6.)
+	 */
+	if (ts->state != 'R' && child_ok &&
+	    (cs.state == 'Z' || cs.state == 'X')) {
+		if (cs.state == 'Z' || ts->cpu < 0)
+			ts->cpu = cs.cpu;
+		ts->state = 'R';
+	}
+	return __atomic_load_n(&sh->done_ns, __ATOMIC_SEQ_CST) != done ||
+	       sh->child != child || (child > 0 && !child_ok);
+}
+
 int wl_sample(struct workload *w, int i, struct task_sample *ts)
 {
-	struct task_sample cs;
-	uint64_t done;
-	pid_t child;
-	int r;
+	int r, tries;
 
 	if (w->rd[i].pid != w->pid[i])
 		task_reader_init(&w->rd[i], w->pid[i]);
 	if (w->kind[i] != SCN_TASK_CHURN)
 		return task_reader_read(&w->rd[i], ts);
 	/*
-	 * Churn: the instance's time is its own, its exited children's, and
-	 * the running child's. It is runnable where the running child is,
-	 * or where the parent is while it forks or reaps: an exited child is
-	 * a zombie until reaped, but the group is not idle then.
+	 * Churn: a torn read is retried; the parent needs a few
+	 * microseconds to account a reaped child, more if preempted. After
+	 * the last try the torn read stands: at most one child's time is
+	 * off, and the next cumulative sample makes it up.
 	 */
-	done = __atomic_load_n(&w->sh[i].done_ns, __ATOMIC_SEQ_CST);
-	child = w->sh[i].child;
-	r = task_reader_read(&w->rd[i], ts);
-	if (r)
-		return r;
-	ts->ns += done;
-	if (child <= 0) {
-		/*
-		 * The parent is forking: its state is the one, unless it
-		 * forked the next child and sleeps in wait4() by the time its
-		 * state is read (it sets sh->child only after fork()
-		 * returns): then the new child is the runnable one.
-		 */
-		if (ts->state != 'R')
-			churn_runnable(w, i, 0, ts);
-		return 0;
+	for (tries = 0;; tries++) {
+		r = churn_read(w, i, ts);
+		if (r <= 0 || tries == WL_CHURN_TRIES)
+			return r < 0 ? r : 0;
+		if (tries)
+			sleep_us(20);
 	}
-	if (!measure_read_task(child, &cs)) {
-		/* Raced with its exit: then done_ns may already count it. */
-		if (__atomic_load_n(&w->sh[i].done_ns, __ATOMIC_SEQ_CST) ==
-		    done)
-			ts->ns += cs.ns;
-		if (cs.state == 'R') {
-			ts->cpu = cs.cpu;
-			ts->state = cs.state;
-			return 0;
-		}
-	}
-	if (ts->state != 'R')
-		churn_runnable(w, i, child, ts);
-	return 0;
 }
 
 void wl_kill(struct workload *w)
