@@ -237,6 +237,26 @@ static void report_kernel_checks(const struct scenario *s,
 }
 
 /*
+ * A vCPU the host did not run is charged to its current task, and CFS
+ * pays that back later: the split swings though the kernel is right. A
+ * failure then still fails, but says so, and the flake summary counts
+ * such failures apart. Only the sampler's own vCPU is watched, so this
+ * misses stalls of the others: a lower bound.
+ */
+static void note_contention(struct scn_result *res)
+{
+	size_t n;
+
+	res->host_contention = res->max_late_us > RUNNER_CONTENTION_US;
+	if (!res->host_contention || res->v != V_FAIL)
+		return;
+	n = strlen(res->reason);
+	snprintf(res->reason + n, sizeof(res->reason) - n,
+		 " [host contention: sampler woke up %llu ms late]",
+		 (unsigned long long)res->max_late_us / 1000);
+}
+
+/*
  * Samples to the next PELT sample: every/2 .. every + every/2, at random
  * (seeded per scenario, so a run's schedule is reproducible). A fixed
  * cadence can phase-lock with a periodic workload and catch its PELT
@@ -414,6 +434,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 		vd_diag(&res, "sampler woke up late by > 5 ms %d times (max "
 			"%llu us): the vCPU did not run (host contention?)",
 			late, (unsigned long long)max_late);
+	note_contention(&res);
 	for (k = 0, res.pelt_samples = 0; k < ss.n; k++)
 		res.pelt_samples += ss.v[k].pelt_ok;
 	res.sampler_overhead = dur ? (double)ss.cost_ns / 1000.0 / dur : 0;

@@ -30,6 +30,13 @@
  */
 #define RUNNER_PELT_PERIOD_US		150000ull
 
+/*
+ * A sampler wake-up this late means the host did not run its vCPU for
+ * that long (the runner sleeps in 50 ms steps; CFS wakes a sleeper within
+ * a 3 ms slice): host contention, named in a failure's reason.
+ */
+#define RUNNER_CONTENTION_US		30000ull
+
 /* PELT source of this kernel (probes a scratch cgroup). */
 enum pelt_source runner_probe_source(void);
 

@@ -92,6 +92,8 @@ struct scn_result {
 	struct convergence conv[SCN_MAX_PHASES];
 	int samples;
 	int pelt_samples;		/* samples with a PELT read */
+	bool host_contention;		/* a sampler wake-up over
+					 * RUNNER_CONTENTION_US late */
 	uint64_t max_late_us;		/* worst sampler wake-up lateness */
 	int late_samples;		/* ... samples late by > 5 ms */
 	uint64_t sampler_cpu_us;

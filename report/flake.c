@@ -32,6 +32,7 @@ struct flake_group {
 struct flake_row {
 	const char *name;
 	int counts[V_COUNT];
+	int hc_fails;		/* failed under host contention */
 	double *err;		/* worst |error| per run that had one */
 	double *half;		/* its CI half-width */
 	double *margin;		/* largest |CI bound| / tolerance of a run */
@@ -222,6 +223,8 @@ static void add_run(struct flake_row *r, const struct rep_scenario *s,
 	double m;
 
 	r->counts[s->verdict]++;
+	if (s->verdict == V_FAIL && s->host_contention)
+		r->hc_fails++;
 	g = results_worst_group(s);
 	if (g && !isnan(g->error)) {
 		r->err[r->n_err] = fabs(g->error);
@@ -249,8 +252,8 @@ static void print_row(FILE *f, struct flake_row *r)
 	qsort(r->err, r->n_err, sizeof(double), cmp_double);
 	qsort(r->half, r->n_err, sizeof(double), cmp_double);
 	qsort(r->margin, r->n_margin, sizeof(double), cmp_double);
-	fprintf(f, "%-34s %4d %4d %4d %4d %4d  %8.4f %8.4f %8.4f %8.4f  %7.2f %7.2f %7.2f",
-		r->name, r->counts[V_PASS], r->counts[V_FAIL],
+	fprintf(f, "%-34s %4d %4d %4d %4d %4d %4d  %8.4f %8.4f %8.4f %8.4f  %7.2f %7.2f %7.2f",
+		r->name, r->counts[V_PASS], r->counts[V_FAIL], r->hc_fails,
 		r->counts[V_ERROR], r->counts[V_SKIP], r->counts[V_INCOMPLETE],
 		percentile(r->err, r->n_err, 0.5),
 		percentile(r->err, r->n_err, 0.9),
@@ -294,8 +297,8 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 		}
 	}
 
-	fprintf(f, "%-34s %4s %4s %4s %4s %4s  %8s %8s %8s %8s  %7s %7s %7s\n",
-		"scenario", "pass", "fail", "err", "skip", "inc", "|e| p50",
+	fprintf(f, "%-34s %4s %4s %4s %4s %4s %4s  %8s %8s %8s %8s  %7s %7s %7s\n",
+		"scenario", "pass", "fail", "f@hc", "err", "skip", "inc", "|e| p50",
 		"|e| p90", "|e| max", "CI p50", "bnd/tol", "b/t max", "SE c/o");
 	for (i = 0; i < nrows; i++) {
 		struct flake_row *r = &rows[i];
@@ -306,6 +309,9 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 	}
 	fprintf(f, "flake: %d runs, %d scenarios, %d not stable\n", n, nrows,
 		unstable);
+	fprintf(f, "f@hc: failures under host contention (the sampler's "
+		"vCPU did not run for > 30 ms; other vCPUs are not watched, "
+		"so a lower bound)\n");
 	fprintf(f, "bnd/tol: largest |CI bound| over tolerance (passes <= 1); "
 		"SE c/o: claimed / run-to-run standard error, smallest group "
 		"(1 = calibrated, > 1 conservative)\n");

@@ -497,6 +497,8 @@ static void load_result(struct rep_run *run, struct json_object *o)
 	}
 	s->sampler_samples = jint(sampler, "samples", 0);
 	s->sampler_overhead = jnum(sampler, "overhead");
+	s->host_contention = json_object_get_boolean(jget(sampler,
+							  "host_contention"));
 	s->warnings = str_array(a, o, "kernel_warnings", &s->n_warnings);
 	s->diagnostics = str_array(a, o, "diagnostics", &s->n_diagnostics);
 }
