@@ -240,20 +240,29 @@ static void report_kernel_checks(const struct scenario *s,
  * A vCPU the host did not run is charged to its current task, and CFS
  * pays that back later: the split swings though the kernel is right. A
  * failure then still fails, but says so, and the flake summary counts
- * such failures apart. Only the sampler's own vCPU is watched, so this
- * misses stalls of the others: a lower bound.
+ * such failures apart. Seen two ways: the sampler woke up late (its own
+ * vCPU stalled), or the tasks were charged more time in an interval than
+ * the CPUs had (a stall across a sample on any vCPU). A stall within one
+ * interval shows neither: a lower bound.
  */
 static void note_contention(struct scn_result *res)
 {
 	size_t n;
 
-	res->host_contention = res->max_late_us > RUNNER_CONTENTION_US;
+	res->host_contention = res->max_late_us > RUNNER_CONTENTION_US ||
+			       res->charge_excess_us > RUNNER_CONTENTION_US;
+	if (res->charge_excess_us > RUNNER_CONTENTION_US)
+		vd_diag(res, "host contention: tasks were charged %llu ms "
+			"more in one interval than the CPUs had (a vCPU the "
+			"host did not run; its task is charged the gap)",
+			(unsigned long long)res->charge_excess_us / 1000);
 	if (!res->host_contention || res->v != V_FAIL)
 		return;
 	n = strlen(res->reason);
 	snprintf(res->reason + n, sizeof(res->reason) - n,
-		 " [host contention: sampler woke up %llu ms late]",
-		 (unsigned long long)res->max_late_us / 1000);
+		 " [host contention: sampler %llu ms late, %llu ms overcharged]",
+		 (unsigned long long)res->max_late_us / 1000,
+		 (unsigned long long)res->charge_excess_us / 1000);
 }
 
 /*

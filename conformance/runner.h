@@ -32,8 +32,9 @@
 
 /*
  * A sampler wake-up this late means the host did not run its vCPU for
- * that long (the runner sleeps in 50 ms steps; CFS wakes a sleeper within
- * a 3 ms slice): host contention, named in a failure's reason.
+ * that long (CFS wakes a sleeper within a 3 ms slice), and tasks charged
+ * this much beyond the CPUs in one interval mean a vCPU's stall landed:
+ * host contention, named in a failure's reason.
  */
 #define RUNNER_CONTENTION_US		30000ull
 

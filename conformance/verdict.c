@@ -441,6 +441,29 @@ static void convergence(const struct vd_input *in, struct ival *iv,
 	free(tot);
 }
 
+/*
+ * A vCPU the host stops keeps its task's runtime still until it runs
+ * again, then charges the whole gap at once: tasks' time in one interval
+ * then exceeds what the online CPUs had (a running task's schedstat lags
+ * by at most a tick, so honest intervals stay within a few ms).
+ */
+static void note_excess(const struct sample_set *ss, int k, double tot_ns,
+			struct scn_result *r)
+{
+	scn_cpumask_t on = ss->v[k].online;
+	int c, ncpu = 0;
+	double cap_ns;
+
+	for (c = 0; c < ss->ncpus; c++)
+		ncpu += !!(on & (1ull << c));
+	if (!ncpu)
+		ncpu = ss->ncpus;
+	cap_ns = (double)(ss->v[k].t_us - ss->v[k - 1].t_us) * 1000.0 * ncpu;
+	if (tot_ns - cap_ns > (double)r->charge_excess_us * 1000.0)
+		r->charge_excess_us = (uint64_t)llround((tot_ns - cap_ns) /
+							1000.0);
+}
+
 /* The interval (k-1, k] and group with the largest model error. */
 struct worst_ival {
 	double dev, meas, pred;
@@ -545,6 +568,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	memset(tpred, 0, sizeof(tpred));
 	memset(icap, 0, sizeof(icap));
 	memset(wi, 0, sizeof(wi));
+	r->charge_excess_us = 0;
 
 	for (k = first + 1; k <= last; k++) {
 		int j = k - first - 1;
@@ -554,6 +578,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		if (ret)
 			goto out;
 		note_worst(wi, &iv, k, ng);
+		note_excess(ss, k, iv.tot, r);
 		wtot[w] += iv.tot;
 		tot += iv.tot;
 		for (c = 0; c < nc; c++)

@@ -92,8 +92,14 @@ struct scn_result {
 	struct convergence conv[SCN_MAX_PHASES];
 	int samples;
 	int pelt_samples;		/* samples with a PELT read */
-	bool host_contention;		/* a sampler wake-up over
-					 * RUNNER_CONTENTION_US late */
+	/*
+	 * Most CPU time the tasks were charged in one interval beyond what
+	 * the online CPUs could give them in it: the charge for a vCPU the
+	 * host did not run across a sample, landing when it runs again.
+	 */
+	uint64_t charge_excess_us;
+	bool host_contention;		/* late sampler or charge excess
+					 * over RUNNER_CONTENTION_US */
 	uint64_t max_late_us;		/* worst sampler wake-up lateness */
 	int late_samples;		/* ... samples late by > 5 ms */
 	uint64_t sampler_cpu_us;

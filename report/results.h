@@ -108,7 +108,7 @@ struct rep_scenario {
 	int n_convergence;
 	int sampler_samples;
 	double sampler_overhead;
-	bool host_contention;		/* the sampler woke up > 30 ms late */
+	bool host_contention;		/* sampler.host_contention */
 	const char **warnings;
 	int n_warnings;
 	const char **diagnostics;

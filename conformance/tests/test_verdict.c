@@ -265,6 +265,27 @@ static void test_stale_contrib(void **state)
 	sset_free(&ss);
 }
 
+/*
+ * CPU1's vCPU stalls across two samples: its task's time stands still
+ * for 100 ms, then the whole gap is charged in one interval, 100 ms more
+ * than CPU0 and CPU1 could give. A clean run shows no excess.
+ */
+static void test_charge_excess(void **state)
+{
+	struct sample_set ss;
+	int k;
+
+	(void)state;
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(res.charge_excess_us, 0);
+	for (k = 20; k <= 21; k++)
+		ss.v[k].ts[2].ns = ss.v[19].ts[2].ns;
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(res.charge_excess_us, 100000);
+	sset_free(&ss);
+}
+
 static void test_too_few_samples(void **state)
 {
 	struct sample_set ss;
@@ -386,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_hidden_contrib),
 		cmocka_unit_test(test_offline_contrib),
 		cmocka_unit_test(test_stale_contrib),
+		cmocka_unit_test(test_charge_excess),
 		cmocka_unit_test(test_too_few_samples),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_json),
