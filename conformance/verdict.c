@@ -450,12 +450,10 @@ static void convergence(const struct vd_input *in, struct ival *iv,
 static void note_excess(const struct sample_set *ss, int k, double tot_ns,
 			struct scn_result *r)
 {
-	scn_cpumask_t on = ss->v[k].online;
-	int c, ncpu = 0;
+	scn_cpumask_t all = ss->ncpus >= 64 ? ~0ull : (1ull << ss->ncpus) - 1;
+	int ncpu = scn_cpumask_count(ss->v[k].online & all);
 	double cap_ns;
 
-	for (c = 0; c < ss->ncpus; c++)
-		ncpu += !!(on & (1ull << c));
 	if (!ncpu)
 		ncpu = ss->ncpus;
 	cap_ns = (double)(ss->v[k].t_us - ss->v[k - 1].t_us) * 1000.0 * ncpu;
