@@ -119,7 +119,7 @@ qpid=$!
 # Progress: the init steps and the top-level KTAP results, as they arrive.
 # tail follows QEMU's pid, so the pipeline ends when QEMU does.
 tail -n +1 -F --pid="$qpid" "$dir/console.log" 2>/dev/null |
-	grep --line-buffered -E '^\[init\]|^(not )?ok [0-9]|^RUNNER_EXIT=|Kernel panic' |
+	grep --line-buffered -E '^\[init\]|^(not )?ok [0-9]|^# [^ ]+: |^RUNNER_EXIT=|Kernel panic' |
 	sed -u 's/\r$//; s/^/  /' &
 tailpid=$!
 
