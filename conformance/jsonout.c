@@ -329,6 +329,8 @@ void jout_result(int index, const struct scenario *s,
 	add(w, "length_us", json_object_new_int64(r->win_len_us));
 	add(w, "subwindows", json_object_new_int(r->subwindows));
 	add(w, "intervals", json_object_new_int(r->intervals));
+	add(w, "ci_method", js(r->ci_method == VD_CI_LAG ? "lag" :
+			       "subwindows"));
 	add(o, "window", w);
 	a = json_object_new_array();
 	for (c = 0; c < r->ncpus; c++)
@@ -356,6 +358,7 @@ void jout_result(int index, const struct scenario *s,
 		add(go, "error", jd(gr->err.mean));
 		add(go, "ci", jci(&gr->err));
 		add(go, "ci_half_width", jd(gr->err.half_width));
+		add(go, "ci_half_width_subwindows", jd(gr->sub_half_width));
 		add(go, "error_sd", jd(gr->err.sd));
 		{
 			struct json_object *ew = json_object_new_array();

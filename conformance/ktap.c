@@ -61,9 +61,11 @@ void ktap_subtests(FILE *f, const struct scenario *s,
 			  gr->model[KM_DEFINED], gr->model[KM_COMPUTED],
 			  gr->model[KM_SE], gr->ideal);
 		ktap_diag(f, 1, "%s: error %+.4f CI [%+.4f, %+.4f] "
-			  "(+-%.4f) intent deviation %+.4f",
+			  "(+-%.4f, %s) intent deviation %+.4f",
 			  s->groups[g].path, gr->err.mean, gr->err.lo,
-			  gr->err.hi, gr->err.half_width, gr->intent_dev);
+			  gr->err.hi, gr->err.half_width,
+			  r->ci_method == VD_CI_LAG ? "lag" : "sub-windows",
+			  gr->intent_dev);
 		if (gr->has_expected)
 			ktap_diag(f, 1, "%s: expected %.4f, measured - "
 				  "expected CI [%+.4f, %+.4f]",

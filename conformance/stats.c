@@ -14,6 +14,7 @@
  * confidence in (0, 1) and any df >= 1.
  */
 #include <math.h>
+#include <stddef.h>
 
 #include "stats.h"
 
@@ -145,4 +146,28 @@ void stats_summarize_series(const double *x, int n, double confidence,
 	out->half_width = stats_t_quantile(confidence, n - 1) * sqrt(var_mean);
 	out->lo = out->mean - out->half_width;
 	out->hi = out->mean + out->half_width;
+}
+
+void stats_summarize_lag(const double *lag, const double *cum, int n,
+			 double confidence, int df, struct stats_summary *out)
+{
+	double span, mean, ss = 0, se;
+	int m = n / 2, j;
+
+	stats_summarize(NULL, 0, confidence, out);
+	if (n < 4 || !lag || !cum || !(cum[n] > cum[0]))
+		return;
+	span = cum[n] - cum[0];
+	mean = (lag[n] - lag[0]) / span;
+	for (j = 0; j + m <= n; j++) {
+		double d = lag[j + m] - lag[j] - mean * (cum[j + m] - cum[j]);
+
+		ss += d * d;
+	}
+	se = sqrt(ss / (n - m + 1)) / span;
+	out->n = n;
+	out->mean = mean;
+	out->half_width = stats_t_quantile(confidence, df) * se;
+	out->lo = mean - out->half_width;
+	out->hi = mean + out->half_width;
 }

@@ -511,6 +511,53 @@ static void report_worst(const struct vd_input *in, const struct worst_ival *w,
 		states);
 }
 
+/*
+ * The model sees every interval of such a window as it was (no sleep,
+ * fork or migration between two samples that the sampled states miss),
+ * so the cumulative error is a lag CFS keeps bounded - the case
+ * stats_summarize_lag() is valid for.
+ */
+bool vd_steady(const struct scenario *s, const struct scn_state *st)
+{
+	int t;
+
+	for (t = 0; t < s->ntasks; t++) {
+		if (st->task_stopped[t])
+			continue;
+		if (s->tasks[t].kind != SCN_TASK_HOG ||
+		    scn_cpumask_count(scn_state_task_cpus(s, st, t)) != 1 ||
+		    agg_bandwidth_limited(s, st, st->task_group[t]))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The interval of one error series: over the W sub-window errors x[], or
+ * (VD_CI_LAG) from the cumulative error lag[0..nint] along the cumulative
+ * CPU time cum[]; sub_hw gets the sub-window half-width either way.
+ */
+static void summarize_error(const struct scn_result *r, const double *x,
+			    const double *lag, const double *cum, int nint,
+			    double confidence, struct stats_summary *out,
+			    double *sub_hw)
+{
+	struct stats_summary lg;
+
+	stats_summarize_series(x, r->subwindows, confidence, out);
+	if (sub_hw)
+		*sub_hw = out->half_width;
+	if (r->ci_method != VD_CI_LAG)
+		return;
+	stats_summarize_lag(lag, cum, nint, confidence, r->subwindows - 1,
+			    &lg);
+	out->mean = lg.mean;
+	out->half_width = lg.half_width;
+	out->lo = lg.lo;
+	out->hi = lg.hi;
+	out->rho1 = 0;
+}
+
 int vd_analyze(const struct vd_input *in, struct scn_result *r)
 {
 	const struct scenario *s = in->s;
@@ -523,6 +570,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	double tot = 0, tmeas[SCN_MAX_GROUPS], tpred[KM_KINDS][SCN_MAX_GROUPS];
 	double window_ns, icap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS];
 	double *gm = NULL, *gp = NULL, uwin_ns = 0;
+	double *cmeas = NULL, *cpred = NULL, *ctot = NULL, *lag = NULL;
 	int ua = -1, ub = -1;
 	struct ival iv;
 	struct worst_ival wi[KM_KINDS];
@@ -560,7 +608,13 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	x = calloc(W, sizeof(double));
 	gm = calloc((size_t)ng * nc + 1, sizeof(double));
 	gp = calloc((size_t)ng * nc + 1, sizeof(double));
-	if (!wmeas || !wpred || !wtot || !x || !gm || !gp)
+	/* cumulative per group (and model kind) at each interval end */
+	cmeas = calloc((size_t)ng * (nint + 1), sizeof(double));
+	cpred = calloc((size_t)ng * KM_KINDS * (nint + 1), sizeof(double));
+	ctot = calloc(nint + 1, sizeof(double));
+	lag = calloc(nint + 1, sizeof(double));
+	if (!wmeas || !wpred || !wtot || !x || !gm || !gp || !cmeas ||
+	    !cpred || !ctot || !lag)
 		goto nomem;
 	memset(tmeas, 0, sizeof(tmeas));
 	memset(tpred, 0, sizeof(tpred));
@@ -579,15 +633,19 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		note_excess(ss, k, iv.tot, r);
 		wtot[w] += iv.tot;
 		tot += iv.tot;
+		ctot[j + 1] = tot;
 		for (c = 0; c < nc; c++)
 			icap[c] += iv.cap[c];
 		for (g = 0; g < ng; g++) {
 			wmeas[w * ng + g] += iv.meas[g];
 			tmeas[g] += iv.meas[g];
+			cmeas[(size_t)g * (nint + 1) + j + 1] = tmeas[g];
 			for (kind = 0; kind < KM_KINDS; kind++) {
 				wpred[(w * KM_KINDS + kind) * ng + g] +=
 					iv.pred[kind][g];
 				tpred[kind][g] += iv.pred[kind][g];
+				cpred[((size_t)kind * ng + g) * (nint + 1) +
+				      j + 1] = tpred[kind][g];
 			}
 		}
 		for (g = 0; g < ng * nc; g++) {
@@ -641,6 +699,8 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	else
 		ua = ub = -1;
 
+	r->ci_method = nint >= 4 && vd_steady(s, in->st) ? VD_CI_LAG :
+							   VD_CI_SUBWINDOWS;
 	r->v = V_PASS;
 	r->model_disagreement = 0;
 	r->se_disagreement = 0;
@@ -684,7 +744,12 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 			x[w] = (wmeas[w * ng + g] -
 				wpred[(w * KM_KINDS + r->verdict_kind) * ng + g]) /
 			       (tot / W);
-		stats_summarize_series(x, W, s->confidence, &gr->err);
+		for (k = 0; k <= nint; k++)
+			lag[k] = cmeas[(size_t)g * (nint + 1) + k] -
+				 cpred[((size_t)r->verdict_kind * ng + g) *
+				       (nint + 1) + k];
+		summarize_error(r, x, lag, ctot, nint, s->confidence,
+				&gr->err, &gr->sub_half_width);
 		memcpy(gr->err_w, x, sizeof(double) * W);
 		gr->pass = gr->err.lo >= -s->tolerance &&
 			   gr->err.hi <= s->tolerance;
@@ -697,7 +762,11 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 			for (w = 0; w < W; w++)
 				x[w] = (wmeas[w * ng + g] -
 					gr->expected * wtot[w]) / (tot / W);
-			stats_summarize_series(x, W, s->confidence, &gr->exp_err);
+			for (k = 0; k <= nint; k++)
+				lag[k] = cmeas[(size_t)g * (nint + 1) + k] -
+					 gr->expected * ctot[k];
+			summarize_error(r, x, lag, ctot, nint, s->confidence,
+					&gr->exp_err, NULL);
 			if (gr->exp_err.lo < -s->tolerance ||
 			    gr->exp_err.hi > s->tolerance)
 				gr->pass = false;
@@ -766,5 +835,9 @@ out:
 	free(x);
 	free(gm);
 	free(gp);
+	free(cmeas);
+	free(cpred);
+	free(ctot);
+	free(lag);
 	return ret;
 }

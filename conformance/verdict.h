@@ -10,7 +10,9 @@
  * Intervals are grouped into sub-windows; per group and sub-window the
  * error is (measured - model as defined) as a fraction of all the
  * scenario's measured CPU, and a group passes when the Student t interval
- * of the mean error lies within +-tolerance. Golden expectations are
+ * of the mean error lies within +-tolerance. Where the model is steady
+ * (pinned hogs, no bandwidth limit) the interval is the tighter one of a
+ * bounded lag instead (stats_summarize_lag()). Golden expectations are
  * checked the same way against the measured fraction. The PELT aggregate
  * is checked against its definition (see verdict.c).
  */
@@ -38,6 +40,12 @@ enum verdict {
 #define VD_DIAG_LEN	200
 #define VD_MAX_WINDOWS	64
 
+/* How a window's confidence intervals were taken (see vd_steady()). */
+enum vd_ci_method {
+	VD_CI_SUBWINDOWS,	/* stats_summarize_series() over sub-windows */
+	VD_CI_LAG,		/* stats_summarize_lag(): steady model */
+};
+
 struct grp_result {
 	bool pass;
 	bool has_expected;
@@ -49,6 +57,7 @@ struct grp_result {
 	double intent_dev;		/* measured - ideal */
 	double usage_cpu;		/* cgroup accounting; NaN if none */
 	struct stats_summary err;	/* measured - model defined */
+	double sub_half_width;		/* ... the sub-window interval's */
 	double err_w[VD_MAX_WINDOWS];	/* ... per sub-window */
 	struct stats_summary exp_err;	/* measured - expected */
 	double cpu_measured[SCN_MAX_CPUS];	/* CPUs, per CPU */
@@ -76,6 +85,7 @@ struct scn_result {
 	uint64_t win_start_us, win_len_us;
 	int subwindows;
 	int intervals;
+	enum vd_ci_method ci_method;
 	int ncpus;
 	double cpu_capacity[SCN_MAX_CPUS];	/* CPUs over the window */
 	struct grp_result g[SCN_MAX_GROUPS];
@@ -126,6 +136,12 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r);
 /* The aggregation check alone (part of vd_analyze). */
 void vd_check_aggregation(const struct vd_input *in, int first, int last,
 			  struct scn_result *r);
+
+/*
+ * Whether the window's model is steady: every runnable task a hog with
+ * one CPU to run on, and no bandwidth limit over it (VD_CI_LAG applies).
+ */
+bool vd_steady(const struct scenario *s, const struct scn_state *st);
 
 const char *vd_name(enum verdict v);
 

@@ -153,15 +153,18 @@ static void test_summarize_offset(void **state)
 	assert_true(s.sd > 1e-3);
 }
 
-/* Deterministic standard normal (Box-Muller on a 64-bit LCG). */
+/* Deterministic uniform in [0, 1) on a 64-bit LCG. */
+static double uniform(uint64_t *st)
+{
+	*st = *st * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (*st >> 11) / 9007199254740992.0;
+}
+
+/* Deterministic standard normal (Box-Muller). */
 static double gauss(uint64_t *st)
 {
-	double u1, u2;
+	double u1 = 1.0 - uniform(st), u2 = uniform(st);
 
-	*st = *st * 6364136223846793005ULL + 1442695040888963407ULL;
-	u1 = ((*st >> 11) + 1.0) / 9007199254740994.0;
-	*st = *st * 6364136223846793005ULL + 1442695040888963407ULL;
-	u2 = (*st >> 11) / 9007199254740992.0;
 	return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
 }
 
@@ -226,6 +229,101 @@ static void test_series_positive(void **state)
 			 ser.half_width, iid.half_width);
 }
 
+/*
+ * Coverage of the lag interval at 95 % for a cumulative error
+ * L_j = eta_j - eta_0 + stall_j + walk_j: eta an AR(1) lag with
+ * correlation time tau samples, stalls of size h arriving with
+ * probability p per sample and repaid geometrically (0.7 per sample, as
+ * CFS repays a stall's overcharge in a few slices), walk a random walk of
+ * step rw (per-interval model noise). Also the mean width against the
+ * sub-window interval of the same data (8 sub-windows).
+ */
+static double lag_coverage(int n, double tau, double p, double h, double rw,
+			   int trials, double *width_ratio)
+{
+	double L[161], c[161], x[8], phi = tau > 0 ? exp(-1 / tau) : 0;
+	double ratio = 0;
+	uint64_t st = 4242;
+	int ok = 0;
+
+	for (int t = 0; t < trials; t++) {
+		double eta = gauss(&st), stall = 0, walk = 0, eta0 = eta;
+		struct stats_summary lag, ser;
+
+		for (int j = 0; j <= n; j++) {
+			if (j) {
+				eta = phi * eta + sqrt(1 - phi * phi) *
+				      gauss(&st);
+				stall *= 0.7;
+				if (uniform(&st) < p)
+					stall += h;
+				walk += rw * gauss(&st);
+			}
+			L[j] = eta - eta0 + stall + walk;
+			c[j] = j;
+		}
+		for (int w = 0; w < 8; w++)
+			x[w] = (L[(w + 1) * n / 8] - L[w * n / 8]) / (n / 8.0);
+		stats_summarize_lag(L, c, n, 0.95, 7, &lag);
+		stats_summarize_series(x, 8, 0.95, &ser);
+		assert_close(lag.mean, L[n] / n, 1e-12);
+		ok += lag.lo <= 0 && lag.hi >= 0;
+		ratio += ser.half_width / lag.half_width;
+	}
+	*width_ratio = ratio / trials;
+	return (double)ok / trials;
+}
+
+static void test_lag_coverage(void **state)
+{
+	const struct {
+		int n;
+		double tau, p, h;
+	} ok[] = {
+		{ 40, 0, 0, 0 }, { 40, 1, 0, 0 }, { 40, 4, 0, 0 },
+		{ 80, 8, 0, 0 }, { 40, 1, 0.02, 10 }, { 40, 1, 0.05, 30 },
+		{ 80, 2, 0.03, 20 },
+	};
+	double r, cov;
+
+	(void)state;
+	for (unsigned int i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		cov = lag_coverage(ok[i].n, ok[i].tau, ok[i].p, ok[i].h, 0,
+				   4000, &r);
+		print_message("lag n %d tau %.0f stall p %.2f h %.0f: "
+			      "coverage %.3f, series/lag width %.2f\n",
+			      ok[i].n, ok[i].tau, ok[i].p, ok[i].h, cov, r);
+		if (cov < 0.95 || r < 1.8)
+			fail_msg("lag coverage %.3f width ratio %.2f (case %u)",
+				 cov, r, i);
+	}
+	/* the documented limit: a random-walk model error is not covered */
+	cov = lag_coverage(40, 0, 0, 0, 1, 4000, &r);
+	print_message("lag random walk: coverage %.3f\n", cov);
+	if (cov > 0.85)
+		fail_msg("random-walk coverage %.3f: the limit moved", cov);
+}
+
+static void test_lag_drift(void **state)
+{
+	/* a steady drift of 0.02 per unit with a bounded ripple */
+	double L[41], c[41];
+	struct stats_summary s;
+
+	(void)state;
+	for (int j = 0; j <= 40; j++) {
+		c[j] = 100.0 * j;
+		L[j] = 0.02 * c[j] + (j % 2 ? 3 : -3);
+	}
+	stats_summarize_lag(L, c, 40, 0.95, 7, &s);
+	assert_close(s.mean, 0.02, 1e-12);
+	if (!(s.lo > 0.0195 && s.hi < 0.0205))
+		fail_msg("drift CI [%.5f, %.5f]", s.lo, s.hi);
+	/* too few intervals: no interval, not a zero-width pass */
+	stats_summarize_lag(L, c, 3, 0.95, 7, &s);
+	assert_int_equal(s.n, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +336,8 @@ int main(void)
 		cmocka_unit_test(test_summarize_offset),
 		cmocka_unit_test(test_series_coverage),
 		cmocka_unit_test(test_series_positive),
+		cmocka_unit_test(test_lag_coverage),
+		cmocka_unit_test(test_lag_drift),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
