@@ -100,6 +100,7 @@ help:
 	@echo "  make check-series   build every prefix of the patch series"
 	@echo "  make unit-tests     host unit tests only"
 	@echo "  make shard-tests    JOBS=N result merge on recorded shards; make lava-tests: KTAP->LAVA parser"
+	@echo "  make acceptance-tests  the distro kernel config check on made-up configs"
 	@echo "  make clean          remove build products (keeps the unpacked kernel)"
 	@echo "  make distclean      remove $(BUILD) entirely (results are kept)"
 	@echo "Variables:"

@@ -15,7 +15,14 @@ KERNEL_PKG ?= linux-image-cloud-amd64
 acceptance: deps
 	$(Q)img=$$(acceptance/fetch-kernel.sh $(KERNEL_PKG) $(BUILD)/acceptance) || exit 2; \
 	label=accept-$$(basename $$img | sed 's/^vmlinuz-//'); \
-	st=0; $(MAKE) --no-print-directory run KERNEL=$$img RUN_LABEL=$$label || st=$$?; \
+	st=0; $(MAKE) --no-print-directory run KERNEL=$$img RUN_LABEL=$$label \
+		KERNEL_META=$(BUILD)/acceptance/$$(basename $$img).json || st=$$?; \
 	$(MAKE) --no-print-directory report RESULTS=$(RESULTS_DIR)/latest || \
 		echo "[report] failed (results are kept in $(RESULTS_DIR)/latest)"; \
 	exit $$st
+
+# make acceptance-tests: kconfig-check.sh on made-up configs (no download,
+# no guest).
+.PHONY: acceptance-tests
+acceptance-tests: | deps
+	$(Q)acceptance/tests/test-kconfig-check.sh

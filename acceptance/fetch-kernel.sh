@@ -2,6 +2,9 @@
 # fetch-kernel.sh SPEC DIR - get a distribution kernel image to boot in
 # QEMU, without installing anything on the host. Prints the image path.
 #
+# Also checks the image's kernel config (acceptance/kconfig-check.sh) and
+# writes DIR/<image name>.json for meta.json's kernel_build.
+#
 # SPEC is one of:
 #   a path to a vmlinuz/bzImage     used as it is
 #   a path to a .deb                unpacked with dpkg-deb -x
@@ -21,7 +24,22 @@ image_in() {
 	find "$1" -path '*/boot/vmlinuz-*' -type f | LC_ALL=C sort | tail -n 1
 }
 
+# check_config IMAGE SOURCE: the config beside the image (config-<release>
+# in the same folder, as Debian ships it), if there is one
+check_config() {
+	local img=$1 src=$2 cfg
+	cfg=$(dirname "$img")/config-$(basename "$img" | sed 's/^vmlinuz-//')
+	if [ ! -r "$cfg" ]; then
+		say "no $(basename "$cfg") beside $(basename "$img"): kernel features are only probed in the guest"
+		printf '{"source":"%s","patches":0}\n' "$src" >"$dir/$(basename "$img").json"
+		return 0
+	fi
+	"$(dirname "$0")/kconfig-check.sh" "$cfg" "$(dirname "$0")/../patches/guest.config" \
+		"$src" "$dir/$(basename "$img").json"
+}
+
 if [ -f "$spec" ] && [[ $spec != *.deb ]]; then
+	check_config "$spec" "$(basename "$spec")"
 	echo "$spec"
 	exit 0
 fi
@@ -60,4 +78,5 @@ if [ ! -d "$root" ]; then
 fi
 img=$(image_in "$root")
 [ -n "$img" ] || die "$(basename "$deb") ships no /boot/vmlinuz-*"
+check_config "$img" "$(dpkg-deb -f "$deb" Package Version | paste -sd ' ')"
 echo "$img"

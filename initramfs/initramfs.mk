@@ -18,6 +18,9 @@ INITRD      := $(BUILD)/initramfs/initramfs-$(SCN_KEY).cpio.gz
 # RUNNER_OPTS=--slice-latency-us=0,--sample-ms=100 (via the kernel command
 # line; /init turns the commas into spaces).
 RUNNER_OPTS ?=
+# KERNEL_META: a JSON description of a given KERNEL for meta.json's
+# kernel_build (make acceptance writes one from the package's config).
+KERNEL_META ?= $(if $(KERNEL),,$(KBUILD_DIR)/kernel.json)
 RUN_LABEL   := $(if $(filter 1,$(words $(SCENARIOS))),$(notdir $(basename $(SCENARIOS))),custom)
 
 .PHONY: initramfs run
@@ -37,7 +40,7 @@ run: $(RUNNER) $(RUNNER_HOST) | deps
 	$(Q)initramfs/shard.sh $(JOBS) $(GUEST_CPUS) $(RUNNER) $(RUNNER_HOST) \
 		$(RESULTS_DIR) $(RUN_LABEL) -- --kernel $(BZIMAGE) --accel $(ACCEL) \
 		--mem $(GUEST_MEM) \
-		$(if $(KERNEL),,--kernel-meta $(KBUILD_DIR)/kernel.json) \
+		$(if $(KERNEL_META),--kernel-meta $(KERNEL_META)) \
 		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)") \
 		-- $(SCENARIO_FILES)
 else
@@ -50,7 +53,7 @@ run: $(INITRD) $(RUNNER_HOST) | deps
 	initramfs/qemu-run.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
 		--results $(RESULTS_DIR) --accel $(ACCEL) --cpus $(GUEST_CPUS) \
 		--mem $(GUEST_MEM) --deadline $$deadline --label $(RUN_LABEL) \
-		$(if $(KERNEL),,--kernel-meta $(KBUILD_DIR)/kernel.json) \
+		$(if $(KERNEL_META),--kernel-meta $(KERNEL_META)) \
 		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)")
 endif
 

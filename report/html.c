@@ -138,6 +138,10 @@ static void summary(FILE *f, const struct rep_run *run)
 
 	fputs("<table class=\"summary\">\n", f);
 	row_str(f, "kernel release", run->kernel_release);
+	if (run->kernel_source)
+		row_str(f, "kernel source", run->kernel_source);
+	if (run->kernel_hz)
+		row_str(f, "kernel CONFIG_HZ", run->kernel_hz);
 	if (run->kernel_version)
 		row_str(f, "kernel version", run->kernel_version);
 	if (run->n_patches >= 0)

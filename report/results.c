@@ -586,6 +586,8 @@ static void load_meta(struct rep_run *run)
 	if (!run->series_hash)
 		run->series_hash = jstr(a, kb, "series_hash");
 	run->n_patches = jint(kb, "patches", -1);
+	run->kernel_source = jstr(a, kb, "source");
+	run->kernel_hz = jstr(a, kb, "hz");
 	run->runner_exit = jint(o, "runner_exit", -1);
 	run->host_status = jstr(a, o, "host_status");
 	run->last_scenario = jstr(a, o, "last_scenario");

@@ -129,6 +129,8 @@ struct rep_run {
 	const char *run_id, *label, *accel, *guest_mem, *kernel_image;
 	const char *kernel_release, *config_hash, *series_hash, *host_status;
 	const char *last_scenario, *started;
+	const char *kernel_source;	/* package and version, or source tree */
+	const char *kernel_hz;		/* distro kernels: CONFIG_HZ */
 	int guest_cpus, n_patches;
 	int runner_exit;	/* -1: null / unknown */
 	double duration_s;

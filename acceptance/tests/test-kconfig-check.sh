@@ -1,0 +1,56 @@
+#!/bin/bash
+# test-kconfig-check.sh - kconfig-check.sh on made-up kernel configs (the
+# options of patches/guest.config, changed one class at a time): a kernel
+# with everything, one without CPU hotplug (a named feature line, still
+# runnable), one with the serial driver as a module (exit 2, the option and
+# the file named). Ends with "kconfig-check: N passed, M failed".
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+check_sh=$here/../kconfig-check.sh
+frag=$here/../../patches/guest.config
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+check() {	# check NAME CMD...
+	if "${@:2}"; then pass=$((pass + 1)); else echo "FAIL: $1"; fail=$((fail + 1)); fi
+}
+eq() { [ "$1" = "$2" ] || { echo "  got '$1', want '$2'"; return 1; }; }
+has() { grep -qF -- "$2" "$1" || { echo "  '$2' not in:"; sed 's/^/    /' "$1"; return 1; }; }
+
+# a distro-like config: every fragment option as asked, but HZ 250
+full=$tmp/config-6.1.0-test-amd64
+sed -n 's/^\(CONFIG_[A-Z0-9_]*=.*\)$/\1/p' "$frag" |
+	sed 's/^CONFIG_HZ_1000=y$/# CONFIG_HZ_1000 is not set/' >"$full"
+echo 'CONFIG_HZ_250=y' >>"$full"
+echo 'CONFIG_HZ=250' >>"$full"
+
+"$check_sh" "$full" "$frag" "linux-image-test 1.0" "$tmp/full.json" 2>"$tmp/full.err"
+check "a complete config passes" eq "$?" 0
+check "its JSON names release, source and HZ" eq \
+	"$(jq -r '[.kernel_release, .source, .hz, .patches] | join(" ")' "$tmp/full.json")" \
+	"6.1.0-test-amd64 linux-image-test 1.0 250 0"
+check "the HZ difference is listed, nothing else" eq \
+	"$(jq -c .config_differs "$tmp/full.json")" '{"CONFIG_HZ_1000":"n"}'
+check "the summary line says it" has "$tmp/full.err" \
+	"every boot option built in, HZ=250, 1 option(s) differ"
+
+nohp=$tmp/config-nohp
+sed 's/^CONFIG_HOTPLUG_CPU=y$/# CONFIG_HOTPLUG_CPU is not set/' "$full" >"$nohp"
+"$check_sh" "$nohp" "$frag" x "$tmp/nohp.json" 2>"$tmp/nohp.err"
+check "a missing feature is not fatal" eq "$?" 0
+check "it names the scenarios it affects" has "$tmp/nohp.err" \
+	"CONFIG_HOTPLUG_CPU=n: affects hotplug/"
+
+mod=$tmp/config-mod
+sed 's/^CONFIG_SERIAL_8250=y$/CONFIG_SERIAL_8250=m/' "$full" >"$mod"
+"$check_sh" "$mod" "$frag" x "$tmp/mod.json" 2>"$tmp/mod.err"
+check "a boot option as a module is bad input (exit 2)" eq "$?" 2
+check "the option and the file are named" has "$tmp/mod.err" \
+	"error: CONFIG_SERIAL_8250=m in config-mod: the guest needs it built in"
+check "the JSON is still written" eq "$(jq -r '.config_differs.CONFIG_SERIAL_8250' "$tmp/mod.json")" m
+
+"$check_sh" "$tmp/nonexistent" "$frag" x "$tmp/none.json" 2>"$tmp/none.err"
+check "an unreadable config is exit 2" eq "$?" 2
+
+echo "kconfig-check: $pass passed, $fail failed"
+[ "$fail" = 0 ]
