@@ -6,6 +6,11 @@
  * kernel/sched/..." (or a "BUG:" line naming the scheduler) and its trace
  * runs to "---[ end trace ...". Records read from /dev/kmsg look like
  * "prio,seq,usec,flags;text"; continuation lines start with a space.
+ *
+ * Most scheduler checks are SCHED_WARN_ON(), i.e. WARN_ONCE(): a site
+ * reports once per boot. A scenario would then miss a warning an earlier
+ * scenario of the same boot already triggered, so kmsg_begin() re-arms
+ * every WARN_ONCE site through debugfs' clear_warn_once first.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,11 +18,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kfile.h"
 #include "kmsg.h"
+
+#define CLEAR_WARN_ONCE	"/sys/kernel/debug/clear_warn_once"
 
 int kmsg_begin(void)
 {
-	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int fd;
+
+	/* absent without debugfs: warnings are then once per boot */
+	kfile_write(CLEAR_WARN_ONCE, "1");
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd < 0)
 		return -errno;

@@ -16,7 +16,10 @@ struct kmsg_report {
 	char lines[KMSG_MAX_LINES][KMSG_LINE_MAX];
 };
 
-/* Open /dev/kmsg positioned at its end. Returns an fd or -errno. */
+/*
+ * Re-arm the kernel's WARN_ONCE sites (debugfs clear_warn_once), then open
+ * /dev/kmsg positioned at its end. Returns an fd or -errno.
+ */
 int kmsg_begin(void);
 
 /* Read everything logged since kmsg_begin(); close fd. */
