@@ -512,6 +512,37 @@ static void report_worst(const struct vd_input *in, const struct worst_ival *w,
 }
 
 /*
+ * A task that was runnable at nearly every sample of the window and got
+ * no CPU time at all in it is starved: CFS gives every runnable entity of
+ * a cfs_rq a turn within its period. Named, not judged: the split shows
+ * what it cost (e.g. a vruntime kept from another cfs_rq across a cgroup
+ * move), and with a tick-granular sched_clock a task of a tiny weight can
+ * be charged nothing in a short window.
+ */
+static void report_starved(const struct vd_input *in, int first, int last,
+			   struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	int i, k;
+
+	if (first < 0 || last - first < 4)
+		return;
+	for (i = 0; i < ss->ninst; i++) {
+		int runnable = 0;
+
+		for (k = first; k <= last; k++)
+			runnable += ss->v[k].ts[i].state == 'R';
+		if (runnable * 10 < (last - first + 1) * 9 ||
+		    ss->v[last].ts[i].ns != ss->v[first].ts[i].ns)
+			continue;
+		vd_diag(r, "starved: %s (instance %d, on cpu%d) was runnable at "
+			"%d of %d samples and got no CPU time in the window",
+			in->s->tasks[in->inst_task[i]].name, i,
+			ss->v[last].ts[i].cpu, runnable, last - first + 1);
+	}
+}
+
+/*
  * The model sees every interval of such a window as it was (no sleep,
  * fork or migration between two samples that the sampled states miss),
  * so the cumulative error is a lag CFS keeps bounded - the case
@@ -805,6 +836,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	}
 
 	report_worst(in, &wi[r->verdict_kind], first, nint, W, r);
+	report_starved(in, first, last, r);
 	vd_check_aggregation(in, first, last, r);
 	if (!r->agg_ok) {
 		if (r->v == V_PASS) {

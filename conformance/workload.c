@@ -55,6 +55,18 @@ static void __attribute__((noreturn)) worker(const struct scn_task *t,
 	volatile unsigned long x = 0;
 	char c;
 
+	/*
+	 * Run until the kernel has accounted some CPU time to this task
+	 * before blocking. 6.1's vruntime_normalized() takes a sleeping task
+	 * with sum_exec_runtime == 0 for a fork child not yet woken, so a
+	 * cgroup move (the runner's attach) keeps its absolute vruntime of
+	 * the old cfs_rq, and the task then starves behind its new siblings
+	 * (seen: a v1 task with vruntime 168604 ms in a cfs_rq at 343 ms, no
+	 * CPU for the whole scenario). With a tick-granular sched_clock (TCG)
+	 * a child that blocks within its first tick has exactly that state.
+	 */
+	while (!cpu_ns(CLOCK_THREAD_CPUTIME_ID))
+		x++;
 	/* The barrier: returns 0 (EOF) when the runner closes the pipe. */
 	while (read(rd, &c, 1) < 0 && errno == EINTR)
 		;

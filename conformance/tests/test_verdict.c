@@ -163,6 +163,38 @@ static void test_exact(void **state)
 	sset_free(&ss);
 }
 
+static int diag_with(const char *what)
+{
+	int i, n = 0;
+
+	for (i = 0; i < res.ndiag; i++)
+		n += strstr(res.diag[i], what) != NULL;
+	return n;
+}
+
+/*
+ * A task runnable at every sample that gets no CPU at all is named as
+ * starved (what a vruntime kept across a cgroup move does); one that runs
+ * is not.
+ */
+static void test_starved(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	build(&ss, 0, 0, 0, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(res.v, V_FAIL);
+	assert_int_equal(diag_with("starved: a (instance 0, on cpu0) was "
+				   "runnable at 41 of 41 samples"), 1);
+	assert_int_equal(diag_with("starved:"), 1);
+	sset_free(&ss);
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(diag_with("starved:"), 0);
+	sset_free(&ss);
+}
+
 /*
  * Noise of +-0.6% of CPU0 per interval, alternating: within every
  * sub-window of 5 intervals it does not cancel exactly, but the interval
@@ -474,6 +506,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact),
+		cmocka_unit_test(test_starved),
 		cmocka_unit_test(test_noise_and_bias),
 		cmocka_unit_test(test_hidden_contrib),
 		cmocka_unit_test(test_offline_contrib),
