@@ -108,6 +108,9 @@ static int lcg_init(void)
 	return 0;
 }
 
+/* the cpu controller was on cgroup2 when the v1 hierarchy was mounted */
+static bool cpu_from_v2;
+
 int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
 		  size_t len)
 {
@@ -158,6 +161,8 @@ int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
 		snprintf(why, len, "v1 cpuset hierarchy not supported");
 		return -EOPNOTSUPP;
 	}
+	/* teardown waits for it to come back only if it was there */
+	cpu_from_v2 = has_word(buf, "cpu");
 	/* v1: the cpu controller must first leave the v2 hierarchy. */
 	if (dir_has_controller(CG_V2_MNT, "cgroup.subtree_control", "cpu")) {
 		r = kfile_write(CG_V2_MNT "/cgroup.subtree_control", "-cpu");
@@ -197,18 +202,54 @@ mkfail:
 	return r;
 }
 
-void cg_hier_teardown(enum scn_hierarchy h)
+static void umount_v1(void)
 {
 	int tries;
 
-	if (h != SCN_V1)
-		return;
 	for (tries = 0; tries < 40; tries++) {
 		if (!umount(CG_V1_MNT) || errno == EINVAL)
 			break;
 		msleep(50);
 	}
+}
+
+/* whether the cpu controller is (back) on cgroup2; true without cgroup2 */
+static bool v2_has_cpu(void)
+{
+	char buf[512];
+
+	if (read_file(CG_V2_MNT "/cgroup.controllers", buf, sizeof(buf)))
+		return true;
+	return has_word(buf, "cpu");
+}
+
+/*
+ * Unmounting the v1 hierarchy destroys it, and gives cpu and cpuacct back
+ * to cgroup2, only if its root has no children at that moment - and a
+ * removed cgroup stays linked until its release, which runs from RCU and
+ * a workqueue. Unmounted too early (seen on Debian's HZ=250 kernel) the
+ * root lives on with the controllers, and every later v2 scenario would
+ * SKIP for want of the cpu controller. So wait for the controller, and
+ * mount and unmount the surviving root again until it goes.
+ */
+void cg_hier_teardown(enum scn_hierarchy h)
+{
+	int round, tries;
+
+	if (h != SCN_V1)
+		return;
 	cg_inited = false;
+	for (round = 0; round < 10 && cpu_from_v2; round++) {
+		umount_v1();
+		for (tries = 0; tries < 20; tries++) {
+			if (v2_has_cpu())
+				return;
+			msleep(50);
+		}
+		if (mount("cgroup", CG_V1_MNT, "cgroup", 0, "cpu,cpuacct"))
+			return;
+	}
+	umount_v1();
 }
 
 static void rel_name(const struct cg_ctx *c, int g, char *buf, size_t len)
