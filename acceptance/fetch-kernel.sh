@@ -78,5 +78,5 @@ if [ ! -d "$root" ]; then
 fi
 img=$(image_in "$root")
 [ -n "$img" ] || die "$(basename "$deb") ships no /boot/vmlinuz-*"
-check_config "$img" "$(dpkg-deb -f "$deb" Package Version | paste -sd ' ')"
+check_config "$img" "$(dpkg-deb -f "$deb" Package) $(dpkg-deb -f "$deb" Version)"
 echo "$img"
