@@ -10,12 +10,8 @@ check_sh=$here/../kconfig-check.sh
 frag=$here/../../patches/guest.config
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() {	# check NAME CMD...
-	if "${@:2}"; then pass=$((pass + 1)); else echo "FAIL: $1"; fail=$((fail + 1)); fi
-}
-eq() { [ "$1" = "$2" ] || { echo "  got '$1', want '$2'"; return 1; }; }
-has() { grep -qF -- "$2" "$1" || { echo "  '$2' not in:"; sed 's/^/    /' "$1"; return 1; }; }
+# shellcheck source=../../tests/check-lib.sh
+. "$here/../../tests/check-lib.sh"
 
 # a distro-like config: every fragment option as asked, but HZ 250
 full=$tmp/config-6.1.0-test-amd64
@@ -34,16 +30,18 @@ check "the HZ difference is listed, nothing else" eq \
 check "the summary line says it" has "$tmp/full.err" \
 	"every boot option built in, HZ=250, 1 option(s) differ"
 
-nohp=$tmp/config-nohp
-sed 's/^CONFIG_HOTPLUG_CPU=y$/# CONFIG_HOTPLUG_CPU is not set/' "$full" >"$nohp"
-"$check_sh" "$nohp" "$frag" x "$tmp/nohp.json" 2>"$tmp/nohp.err"
+# variant NAME SED-EXPR: the complete config edited, then checked
+variant() {
+	sed "$2" "$full" >"$tmp/config-$1"
+	"$check_sh" "$tmp/config-$1" "$frag" x "$tmp/$1.json" 2>"$tmp/$1.err"
+}
+
+variant nohp 's/^CONFIG_HOTPLUG_CPU=y$/# CONFIG_HOTPLUG_CPU is not set/'
 check "a missing feature is not fatal" eq "$?" 0
 check "it names the scenarios it affects" has "$tmp/nohp.err" \
 	"CONFIG_HOTPLUG_CPU=n: affects hotplug/"
 
-mod=$tmp/config-mod
-sed 's/^CONFIG_SERIAL_8250=y$/CONFIG_SERIAL_8250=m/' "$full" >"$mod"
-"$check_sh" "$mod" "$frag" x "$tmp/mod.json" 2>"$tmp/mod.err"
+variant mod 's/^CONFIG_SERIAL_8250=y$/CONFIG_SERIAL_8250=m/'
 check "a boot option as a module is bad input (exit 2)" eq "$?" 2
 check "the option and the file are named" has "$tmp/mod.err" \
 	"error: CONFIG_SERIAL_8250=m in config-mod: the guest needs it built in"

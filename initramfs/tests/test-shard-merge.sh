@@ -12,11 +12,8 @@ merge=$here/../shard-merge.sh
 cfsreport=${1:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() {	# check NAME CMD...
-	if "${@:2}"; then pass=$((pass + 1)); else echo "FAIL: $1"; fail=$((fail + 1)); fi
-}
-eq() { [ "$1" = "$2" ] || { echo "  got '$1', want '$2'"; return 1; }; }
+# shellcheck source=../../tests/check-lib.sh
+. "$here/../../tests/check-lib.sh"
 
 # setup CASE: a run directory with the fixture shards, their logs naming them
 setup() {
