@@ -27,15 +27,16 @@ image_in() {
 # check_config IMAGE SOURCE: the config beside the image (config-<release>
 # in the same folder, as Debian ships it), if there is one
 check_config() {
-	local img=$1 src=$2 cfg
+	local img=$1 src=$2 cfg json
 	cfg=$(dirname "$img")/config-$(basename "$img" | sed 's/^vmlinuz-//')
+	json=$dir/$(basename "$img").json	# acceptance.mk's KERNEL_META
 	if [ ! -r "$cfg" ]; then
 		say "no $(basename "$cfg") beside $(basename "$img"): kernel features are only probed in the guest"
-		printf '{"source":"%s","patches":0}\n' "$src" >"$dir/$(basename "$img").json"
+		printf '{"source":"%s","patches":0}\n' "$src" >"$json"
 		return 0
 	fi
 	"$(dirname "$0")/kconfig-check.sh" "$cfg" "$(dirname "$0")/../patches/guest.config" \
-		"$src" "$dir/$(basename "$img").json"
+		"$src" "$json"
 }
 
 if [ -f "$spec" ] && [[ $spec != *.deb ]]; then

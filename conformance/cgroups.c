@@ -111,6 +111,22 @@ static int lcg_init(void)
 /* the cpu controller was on cgroup2 when the v1 hierarchy was mounted */
 static bool cpu_from_v2;
 
+/*
+ * Whether the cpu controller is on cgroup2, read into buf (the root's
+ * cgroup.controllers) up to tries + 1 times, 50 ms apart: it returns there
+ * only once an unmounted v1 root is destroyed, asynchronously.
+ */
+static bool wait_v2_cpu(char *buf, size_t len, int tries)
+{
+	for (;;) {
+		if (read_file(CG_V2_MNT "/cgroup.controllers", buf, len))
+			buf[0] = '\0';
+		if (has_word(buf, "cpu") || tries-- <= 0)
+			return has_word(buf, "cpu");
+		msleep(50);
+	}
+}
+
 int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
 		  size_t len)
 {
@@ -128,13 +144,7 @@ int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
 		 * After a v1 scenario the cpu controller returns to cgroup2
 		 * only once the unmounted v1 root is destroyed (async).
 		 */
-		for (tries = 0; tries < 40 && !has_word(buf, "cpu"); tries++) {
-			msleep(50);
-			if (read_file(CG_V2_MNT "/cgroup.controllers", buf,
-				      sizeof(buf)))
-				buf[0] = '\0';
-		}
-		if (!has_word(buf, "cpu")) {
+		if (!wait_v2_cpu(buf, sizeof(buf), 40)) {
 			snprintf(why, len, "no cpu controller in cgroup2");
 			return -EOPNOTSUPP;
 		}
@@ -213,16 +223,6 @@ static void umount_v1(void)
 	}
 }
 
-/* whether the cpu controller is (back) on cgroup2; true without cgroup2 */
-static bool v2_has_cpu(void)
-{
-	char buf[512];
-
-	if (read_file(CG_V2_MNT "/cgroup.controllers", buf, sizeof(buf)))
-		return true;
-	return has_word(buf, "cpu");
-}
-
 /*
  * Unmounting the v1 hierarchy destroys it, and gives cpu and cpuacct back
  * to cgroup2, only if its root has no children at that moment - and a
@@ -234,18 +234,16 @@ static bool v2_has_cpu(void)
  */
 void cg_hier_teardown(enum scn_hierarchy h)
 {
-	int round, tries;
+	char buf[512];
+	int round;
 
 	if (h != SCN_V1)
 		return;
 	cg_inited = false;
 	for (round = 0; round < 10 && cpu_from_v2; round++) {
 		umount_v1();
-		for (tries = 0; tries < 20; tries++) {
-			if (v2_has_cpu())
-				return;
-			msleep(50);
-		}
+		if (wait_v2_cpu(buf, sizeof(buf), 20))
+			return;
 		if (mount("cgroup", CG_V1_MNT, "cgroup", 0, "cpu,cpuacct"))
 			return;
 	}
