@@ -279,6 +279,25 @@ static int pelt_gap(int every, unsigned int *seed)
 	return every - every / 2 + rand_r(seed) % (2 * (every / 2) + 1);
 }
 
+/*
+ * Where in its period a sample is taken: at random in the first half
+ * (seeded per scenario, like pelt_gap()). On a fixed grid the samples
+ * can phase-lock with a workload whose cycle divides the period:
+ * fork-exit-cross-cpu's churn (5 ms children) against the 50 ms period
+ * caught its group entity weight at the same point of the fork/exit
+ * cycle for seconds, a bias that drifted from run to run (run-to-run
+ * spread of the error 1.7 times what the sub-window CI claimed). A
+ * random phase spread over half a period (25 ms at 50 ms) samples
+ * every point of such a cycle alike; consecutive samples stay 1/2 to
+ * 3/2 periods apart.
+ */
+static uint64_t sample_phase_us(uint64_t period_us, unsigned int *seed)
+{
+	if (period_us < 2)
+		return 0;
+	return (uint64_t)rand_r(seed) % (period_us / 2);
+}
+
 static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 						     int index, int msg_fd)
 {
@@ -298,6 +317,8 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	int late = 0;
 	int kfd, r, k = 0, pi = 0, cap, pelt_every, pelt_next = 0, pelt_pi = 0;
 	unsigned int pelt_seed = (unsigned int)index + 1;
+	unsigned int phase_seed = ~(unsigned int)index;
+	uint64_t phase_us = 0;
 	uint64_t pelt_period;
 	char phase_err[256] = "";
 	struct tracecount tc;
@@ -358,9 +379,11 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	tc_ret = trc_begin(&tc);
 	wl_start(&w);
 	t0 = measure_now_us();
-	t_end = t0 + dur;
+	/* the sample due at the window's end may fall half a period later */
+	t_end = t0 + dur + s->sample_us / 2;
 	for (;;) {
-		uint64_t ts = t0 + (uint64_t)k * s->sample_us, tp = UINT64_MAX;
+		uint64_t ts = t0 + (uint64_t)k * s->sample_us + phase_us;
+		uint64_t tp = UINT64_MAX;
 		uint64_t now;
 
 		if (pi < s->nphases)
@@ -411,6 +434,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 			if (r == -ENOSPC)
 				break;
 			k++;
+			phase_us = sample_phase_us(s->sample_us, &phase_seed);
 		}
 	}
 	/* while the workload still runs, after the window */
