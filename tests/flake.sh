@@ -11,9 +11,11 @@ dirs=()
 for i in $(seq 1 "$n"); do
 	echo "[flake] run $i of $n"
 	$make run RUN_LABEL=flake$i >/dev/null 2>&1
-	rc=$?
 	d=$(readlink -f "$results/latest")
-	echo "[flake] run $i: exit $rc, $(grep -m1 -o '"host_status":"[^"]*"' "$d/meta.json")"
+	# the run's own exit code (README "Exit codes"), not make's
+	echo "[flake] run $i: $(grep -m1 -o '"runner_exit": *[^,]*' "$d/meta.json")," \
+		"$(grep -m1 -o '"host_status": *"[^"]*"' "$d/meta.json")," \
+		"$(grep -m1 -o '"duration_s": *[0-9]*' "$d/meta.json")"
 	dirs+=("$d")
 done
 out=$results/flake-$(date -u +%Y%m%d-%H%M%S).txt
