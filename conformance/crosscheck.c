@@ -32,12 +32,16 @@ static int read_all_pelt(const struct scenario *s, const struct cg_ctx *cg,
 
 /*
  * sched/debug prints weights scaled up; the parser divides them by 1024.
- * cpu.pelt prints scale_load_down(): the floor of that, at least 2.
+ * cpu.pelt prints scale_load_down(): 0 stays 0, any other weight is the
+ * floor of that, at least 2 - a group entity's weight can be below 1024
+ * scaled (calc_group_shares() clamps at MIN_SHARES unscaled), which the
+ * floor alone made 0 where cpu.pelt says 2.
  */
-static double scale_load_down(double w)
+double xcheck_scale_load_down(double w)
 {
-	w = floor(w);
-	return w > 0 && w < 2 ? 2 : w;
+	if (w <= 0)
+		return 0;
+	return fmax(2, floor(w));
 }
 
 static void mismatch(struct xcheck *x, const char *what, const char *group,
@@ -120,10 +124,10 @@ int xcheck_pelt_debugfs(const struct scenario *s, const struct cg_ctx *cg,
 			compare(x, "contrib", name, c, pa->contrib,
 				pd->contrib);
 			compare(x, "load.weight", name, c, pa->weight,
-				scale_load_down(pd->weight));
+				xcheck_scale_load_down(pd->weight));
 			if (pd->has_se)
 				compare(x, "se weight", name, c, pa->se_weight,
-					scale_load_down(pd->se_weight));
+					xcheck_scale_load_down(pd->se_weight));
 			if (!xcheck_load_avg_steady(pa->load_avg,
 						    pb->load_avg)) {
 				x->skipped++;

@@ -42,4 +42,7 @@ double xcheck_load_avg_dither(double v);
 bool xcheck_load_avg_steady(double a, double b);
 bool xcheck_load_avg_agrees(double a, double b, double dbg);
 
+/* sched/debug's weight / 1024 as cpu.pelt prints it (scale_load_down()). */
+double xcheck_scale_load_down(double w);
+
 #endif /* CONFORM_CROSSCHECK_H */

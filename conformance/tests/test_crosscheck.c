@@ -54,10 +54,27 @@ static void test_many_hogs(void **state)
 	assert_false(xcheck_load_avg_agrees(106516, 106520, 9838));
 }
 
+/*
+ * Weights: sched/debug 349525 (scaled) is cpu.pelt's 341; a group entity
+ * clamped near MIN_SHARES scaled (measured: cpu.pelt 2, sched/debug
+ * below 1024) is 2, not 0; an empty one stays 0.
+ */
+static void test_scale_load_down(void **state)
+{
+	(void)state;
+	assert_true(xcheck_scale_load_down(349525 / 1024.0) == 341);
+	assert_true(xcheck_scale_load_down(1024 / 1024.0) == 2);
+	assert_true(xcheck_scale_load_down(500 / 1024.0) == 2);
+	assert_true(xcheck_scale_load_down(2 / 1024.0) == 2);
+	assert_true(xcheck_scale_load_down(3072 / 1024.0) == 3);
+	assert_true(xcheck_scale_load_down(0) == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dither),
+		cmocka_unit_test(test_scale_load_down),
 		cmocka_unit_test(test_one_hog),
 		cmocka_unit_test(test_many_hogs),
 	};
