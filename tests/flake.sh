@@ -13,9 +13,8 @@ for i in $(seq 1 "$n"); do
 	$make run RUN_LABEL=flake$i >/dev/null 2>&1
 	d=$(readlink -f "$results/latest")
 	# the run's own exit code (README "Exit codes"), not make's
-	echo "[flake] run $i: $(grep -m1 -o '"runner_exit": *[^,]*' "$d/meta.json")," \
-		"$(grep -m1 -o '"host_status": *"[^"]*"' "$d/meta.json")," \
-		"$(grep -m1 -o '"duration_s": *[0-9]*' "$d/meta.json")"
+	echo "[flake] run $i: $(for f in runner_exit host_status duration_s; do
+		grep -m1 -o "\"$f\": *[^,}]*" "$d/meta.json"; done | paste -sd ' ')"
 	dirs+=("$d")
 done
 out=$results/flake-$(date -u +%Y%m%d-%H%M%S).txt
