@@ -99,9 +99,14 @@ static double group_weight(const struct km_input *in, enum km_kind k, int g,
 	return km_calc_group_shares(tgs, load, tgw);
 }
 
+static bool limited(const struct km_input *in, int g)
+{
+	return in->st->group_quota_us[g] >= 0;
+}
+
 /*
- * Is group @g's cfs_rq on CPU @c throttled? cpu.pelt says so for every
- * possible CPU.
+ * Is group @g's cfs_rq on CPU @c throttled? In KM_BW_SNAPSHOT mode:
+ * cpu.pelt says so for every possible CPU.
  * sched/debug lists leaf cfs_rqs only, and 6.1 takes a throttled cfs_rq
  * off the leaf list (tg_throttle_down()), while a cfs_rq with runnable
  * tasks is otherwise always on it: so a bandwidth-limited group missing
@@ -111,11 +116,16 @@ static double group_weight(const struct km_input *in, enum km_kind k, int g,
  */
 static bool throttled(const struct km_input *in, int g, int c, bool runnable)
 {
-	const struct pelt_cpu *pc = pelt_at(in->p, g, c);
+	const struct pelt_cpu *pc;
 
+	if (in->bw == KM_BW_RUNNING)
+		return false;
+	if (in->bw == KM_BW_THROTTLED || !in->p)
+		return runnable && limited(in, g);
+	pc = pelt_at(in->p, g, c);
 	if (pc->present)
 		return pc->throttled;
-	return runnable && in->st->group_quota_us[g] >= 0;
+	return runnable && limited(in, g);
 }
 
 int km_shares(const struct km_input *in, enum km_kind k, double *share)
@@ -154,7 +164,7 @@ int km_shares(const struct km_input *in, enum km_kind k, double *share)
 				active[g] = true;
 		}
 		/* A throttled cfs_rq is dequeued with everything below it. */
-		if (in->p)
+		if (in->p || in->bw != KM_BW_SNAPSHOT)
 			for (j = n - 1; j >= 0; j--) {
 				int pg;
 
@@ -194,4 +204,68 @@ int km_shares(const struct km_input *in, enum km_kind k, double *share)
 		}
 	}
 	return fallbacks;
+}
+
+bool km_bw_limited(const struct km_input *in)
+{
+	int g;
+
+	for (g = 0; g < in->s->ngroups; g++)
+		if (limited(in, g))
+			return true;
+	return false;
+}
+
+/* Does instance @i run at or below a bandwidth-limited group? */
+static bool inst_limited(const struct km_input *in, int i)
+{
+	int g = in->st->task_group[in->inst_task[i]];
+
+	for (; g >= 0; g = in->s->groups[g].parent)
+		if (limited(in, g))
+			return true;
+	return false;
+}
+
+int km_shares_bw(const struct km_input *in, enum km_kind k,
+		 const struct km_meas *m, double *share, double *on)
+{
+	double x[SCN_MAX_CPUS] = { 0 }, f[SCN_MAX_CPUS] = { 0 };
+	double th[SCN_MAX_CPUS];
+	struct km_input v = *in;
+	int i, c, fb_on, fb_off;
+	bool any = false;
+
+	if (in->ncpus > SCN_MAX_CPUS)
+		return -EINVAL;
+	v.bw = KM_BW_RUNNING;
+	fb_on = km_shares(&v, k, on);
+	if (fb_on < 0)
+		return fb_on;
+	v.bw = KM_BW_THROTTLED;
+	fb_off = km_shares(&v, k, share);
+	if (fb_off < 0)
+		return fb_off;
+	for (i = 0; i < in->ninst; i++) {
+		if (!inst_limited(in, i))
+			continue;
+		c = m->cpu[i];
+		if (c >= 0 && c < in->ncpus)
+			x[c] += m->d[i];
+		c = in->ts[i].cpu;
+		if (c >= 0 && c < in->ncpus)
+			f[c] += on[i];
+	}
+	for (c = 0; c < in->ncpus; c++) {
+		th[c] = 0;
+		if (f[c] > 0 && m->cap[c] > 0)
+			th[c] = fmin(1, x[c] / (f[c] * m->cap[c]));
+		any |= th[c] > 0;
+	}
+	for (i = 0; i < in->ninst; i++) {
+		c = in->ts[i].cpu;
+		if (c >= 0 && c < in->ncpus)
+			share[i] = th[c] * on[i] + (1 - th[c]) * share[i];
+	}
+	return fb_off + (any ? fb_on : 0);
 }

@@ -39,6 +39,16 @@ enum km_kind {
 /* MIN_SHARES (2) is applied to scaled shares: 2 / 1024 unscaled. */
 #define KM_MIN_SHARES	(2.0 / 1024.0)
 
+/*
+ * The throttle state of bandwidth-limited groups (a cpu.max/cfs_quota_us
+ * quota of their own) on every CPU.
+ */
+enum km_bw {
+	KM_BW_SNAPSHOT,		/* as the PELT snapshot shows it */
+	KM_BW_RUNNING,		/* none throttled */
+	KM_BW_THROTTLED,	/* each with runnable tasks below it throttled */
+};
+
 struct km_input {
 	const struct scenario *s;
 	const struct scn_state *st;
@@ -48,6 +58,14 @@ struct km_input {
 	int ninst;
 	const int *inst_task;		/* instance -> task */
 	const struct task_sample *ts;	/* instance placement and state */
+	enum km_bw bw;
+};
+
+/* What was measured over the interval the model is applied to. */
+struct km_meas {
+	const double *d;		/* [ninst] CPU time */
+	const int *cpu;			/* [ninst] CPU it was charged to */
+	const double *cap;		/* [ncpus] CPU time of all instances */
 };
 
 /* scale_load_down(tg->shares) for a configured weight. */
@@ -63,6 +81,30 @@ double km_calc_group_shares(double tg_shares, double load, double tg_weight);
  * -EINVAL.
  */
 int km_shares(const struct km_input *in, enum km_kind k, double *share);
+
+/* Is any group of the scenario bandwidth-limited (in in->st)? */
+bool km_bw_limited(const struct km_input *in);
+
+/*
+ * km_shares() over an interval in which bandwidth-limited groups may have
+ * been throttled for part of the time. A throttled cfs_rq is runnable
+ * for a few ms after each period refresh and the sampled throttle state
+ * is a point in time (and, between PELT reads, an old one): it cannot say
+ * for how much of the interval a group ran. The interval is modelled as
+ * a mix of the two states on each CPU c: a fraction th_c of the time with
+ * every limited group running (shares on[]), the rest with each one that
+ * has runnable tasks throttled (shares off[]). th_c is what makes the
+ * limited groups' predicted time on c equal their measured time x_c:
+ * th_c = min(1, x_c / (sum of their on[] shares * cap_c)).
+ * So a limited group's own time is taken as measured (up to its full
+ * weight share: more is still an error), and the verdict is on how the
+ * rest of the CPU is split around it; whether the group got its quota and
+ * no more is the scenario's expect lines' job (the ideal model caps
+ * it). All limited groups on a CPU switch together. @on: [ninst]
+ * scratch. Returns as km_shares().
+ */
+int km_shares_bw(const struct km_input *in, enum km_kind k,
+		 const struct km_meas *m, double *share, double *on);
 
 const char *km_kind_name(enum km_kind k);
 

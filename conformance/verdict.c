@@ -64,6 +64,7 @@ struct ival {
 	double *gcpu_meas;		/* [ngroups * ncpus] ns */
 	double *gcpu_pred;		/* [ngroups * ncpus] ns, defined */
 	double *share;			/* [ninst] scratch */
+	double *share_on;		/* [ninst] scratch */
 	double *d;			/* [ninst] scratch */
 	int *cpu;			/* [ninst] scratch */
 };
@@ -80,11 +81,12 @@ static int ival_alloc(struct ival *iv, int ng, int nc, int ni)
 	iv->gcpu_meas = calloc((size_t)(ng + 1) * nc, sizeof(double));
 	iv->gcpu_pred = calloc((size_t)(ng + 1) * nc, sizeof(double));
 	iv->share = calloc(ni + 1, sizeof(double));
+	iv->share_on = calloc(ni + 1, sizeof(double));
 	iv->d = calloc(ni + 1, sizeof(double));
 	iv->cpu = calloc(ni + 1, sizeof(int));
 	if (!iv->meas || !iv->pred[0] || !iv->pred[1] || !iv->pred[2] ||
 	    !iv->cap || !iv->gcpu_meas || !iv->gcpu_pred || !iv->share ||
-	    !iv->d || !iv->cpu)
+	    !iv->share_on || !iv->d || !iv->cpu)
 		return -ENOMEM;
 	return 0;
 }
@@ -100,6 +102,7 @@ static void ival_free(struct ival *iv)
 	free(iv->gcpu_meas);
 	free(iv->gcpu_pred);
 	free(iv->share);
+	free(iv->share_on);
 	free(iv->d);
 	free(iv->cpu);
 }
@@ -125,7 +128,9 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 	const struct sample *a = &ss->v[k - 1], *b = &ss->v[k];
 	int ng = s->ngroups, nc = ss->ncpus, ni = ss->ninst;
 	struct km_input km;
+	struct km_meas m = { .d = iv->d, .cpu = iv->cpu, .cap = iv->cap };
 	int i, c, kind, fb;
+	bool bw;
 
 	iv->tot = 0;
 	memset(iv->meas, 0, sizeof(double) * ng);
@@ -163,12 +168,14 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 	km.ninst = ni;
 	km.inst_task = in->inst_task;
 	km.ts = b->ts;
+	bw = km_bw_limited(&km);
 	for (kind = 0; kind < KM_KINDS; kind++) {
 		double *runsum = calloc(nc, sizeof(double));
 
 		if (!runsum)
 			return -ENOMEM;
-		fb = km_shares(&km, kind, iv->share);
+		fb = bw ? km_shares_bw(&km, kind, &m, iv->share, iv->share_on) :
+			  km_shares(&km, kind, iv->share);
 		if (fb < 0) {
 			free(runsum);
 			return fb;
