@@ -298,6 +298,21 @@ static uint64_t sample_phase_us(uint64_t period_us, unsigned int *seed)
 	return (uint64_t)rand_r(seed) % (period_us / 2);
 }
 
+/*
+ * Lift the cpu.max limits in force before killing the workers: a killed
+ * task in a throttled group exits only once the group may run again, so
+ * a 1 ms/1 s group took 8-14 s of guest time to let its workers die.
+ */
+static void lift_limits(const struct scenario *s, const struct scn_state *st,
+			struct cg_ctx *cg)
+{
+	int g;
+
+	for (g = 0; g < s->ngroups; g++)
+		if (st->group_quota_us[g] >= 0)
+			cg_set_max(cg, g, -1, st->group_period_us[g]);
+}
+
 static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 						     int index, int msg_fd)
 {
@@ -442,6 +457,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 		tc_ret = trc_end(&tc);
 	if (src == PELT_SRC_CPU_PELT)
 		xc_ret = xcheck_pelt_debugfs(s, &cg, &xc);
+	lift_limits(s, &st, &cg);
 	wl_kill(&w);
 	hotplug_restore(online0);
 	r = cg_remove_tree(&cg);
@@ -508,6 +524,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	snprintf(m.reason, sizeof(m.reason), "%s", res.reason);
 	child_exit(msg_fd, &m);
 fail:
+	lift_limits(s, &st, &cg);
 	wl_kill(&w);
 	hotplug_restore(online0);
 	cg_remove_tree(&cg);
