@@ -104,6 +104,15 @@ static bool limited(const struct km_input *in, int g)
 	return in->st->group_quota_us[g] >= 0;
 }
 
+/* Is group @g or one of its ancestors bandwidth-limited? */
+static bool under_limit(const struct km_input *in, int g)
+{
+	for (; g >= 0; g = in->s->groups[g].parent)
+		if (limited(in, g))
+			return true;
+	return false;
+}
+
 /*
  * Is group @g's cfs_rq on CPU @c throttled? In KM_BW_SNAPSHOT mode:
  * cpu.pelt says so for every possible CPU.
@@ -134,7 +143,7 @@ int km_shares(const struct km_input *in, enum km_kind k, double *share)
 	static double sumw[SCN_MAX_GROUPS], gw[SCN_MAX_GROUPS];
 	static bool active[SCN_MAX_GROUPS];
 	static int order[SCN_MAX_GROUPS];
-	int i, g, c, n = 0, d, maxd = 0, fallbacks = 0;
+	int i, g, c, n = 0, d, maxd = 0, fallbacks = 0, fb;
 
 	if (k < 0 || k >= KM_KINDS || in->ncpus > SCN_MAX_CPUS ||
 	    (in->p && in->p->ncpus < in->ncpus))
@@ -179,7 +188,15 @@ int km_shares(const struct km_input *in, enum km_kind k, double *share)
 			g = order[j];
 			if (!active[g])
 				continue;
-			gw[g] = group_weight(in, k, g, c, sumw[g], &fallbacks);
+			fb = 0;
+			gw[g] = group_weight(in, k, g, c, sumw[g], &fb);
+			/*
+			 * Assumed running where the sample may have seen it
+			 * throttled (sched/debug then lists no cfs_rq): no
+			 * sampled state to fall back from.
+			 */
+			if (in->bw != KM_BW_RUNNING || !under_limit(in, g))
+				fallbacks += fb;
 			if (s->groups[g].parent >= 0)
 				sumw[s->groups[g].parent] += gw[g];
 			else
@@ -216,17 +233,6 @@ bool km_bw_limited(const struct km_input *in)
 	return false;
 }
 
-/* Does instance @i run at or below a bandwidth-limited group? */
-static bool inst_limited(const struct km_input *in, int i)
-{
-	int g = in->st->task_group[in->inst_task[i]];
-
-	for (; g >= 0; g = in->s->groups[g].parent)
-		if (limited(in, g))
-			return true;
-	return false;
-}
-
 int km_shares_bw(const struct km_input *in, enum km_kind k,
 		 const struct km_meas *m, double *share, double *on)
 {
@@ -247,7 +253,7 @@ int km_shares_bw(const struct km_input *in, enum km_kind k,
 	if (fb_off < 0)
 		return fb_off;
 	for (i = 0; i < in->ninst; i++) {
-		if (!inst_limited(in, i))
+		if (!under_limit(in, in->st->task_group[in->inst_task[i]]))
 			continue;
 		c = m->cpu[i];
 		if (c >= 0 && c < in->ncpus)

@@ -101,7 +101,10 @@ bool km_bw_limited(const struct km_input *in);
  * rest of the CPU is split around it; whether the group got its quota and
  * no more is the scenario's expect lines' job (the ideal model caps
  * it). All limited groups on a CPU switch together. @on: [ninst]
- * scratch. Returns as km_shares().
+ * scratch. Returns as km_shares(), fallbacks counted in each state used;
+ * a limited group (or one below it) assumed running has no sampled state
+ * to fall back from where the sample saw it throttled, so its weights are
+ * not counted.
  */
 int km_shares_bw(const struct km_input *in, enum km_kind k,
 		 const struct km_meas *m, double *share, double *on);

@@ -367,6 +367,23 @@ static void test_bw_interval(void **state)
 	km_shares_bw(&in, KM_DEFINED, &m, sh, on);
 	assert_close(sh[0], 0, 0);
 	assert_close(sh[1], 0.5, 1e-12);
+
+	/*
+	 * sched/debug: throttled P/t is off the leaf list, so unlisted. Its
+	 * running state has no sampled weight, which is no fallback; the
+	 * others' entity weights are used as sampled.
+	 */
+	ts[0].state = 'R';
+	memset(pelt_at(&p, 1, 0), 0, sizeof(struct pelt_cpu));
+	for (g = 0; g < 4; g++) {
+		pelt_at(&p, g, 0)->has_se = g != 1;
+		pelt_at(&p, g, 0)->se_weight = 1024;
+	}
+	assert_int_equal(km_shares_bw(&in, KM_SE, &m, sh, on), 0);
+	assert_close(sh[0] * cap[0], 0.4e6, 1);
+	assert_close(sh[2], 0.5, 1e-12);
+	pelt_at(&p, 3, 0)->has_se = false;	/* Q's is missing: counted */
+	assert_true(km_shares_bw(&in, KM_SE, &m, sh, on) > 0);
 	pelt_snap_free(&p);
 }
 
