@@ -107,10 +107,7 @@ static bool limited(const struct km_input *in, int g)
 /* Is group @g or one of its ancestors bandwidth-limited? */
 static bool under_limit(const struct km_input *in, int g)
 {
-	for (; g >= 0; g = in->s->groups[g].parent)
-		if (limited(in, g))
-			return true;
-	return false;
+	return scn_state_under_limit(in->s, in->st, g);
 }
 
 /*

@@ -500,6 +500,15 @@ scn_cpumask_t scn_state_task_cpus(const struct scenario *s,
 	return m & scn_group_cpuset(s, st->task_group[t]) & st->online;
 }
 
+bool scn_state_under_limit(const struct scenario *s,
+			   const struct scn_state *st, int g)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		if (st->group_quota_us[g] >= 0)
+			return true;
+	return false;
+}
+
 uint64_t scn_measure_start_us(const struct scenario *s)
 {
 	uint64_t last = 0;

@@ -250,6 +250,13 @@ scn_cpumask_t scn_group_cpuset(const struct scenario *s, int g);
 scn_cpumask_t scn_state_task_cpus(const struct scenario *s,
 				  const struct scn_state *st, int t);
 
+/*
+ * Does a bandwidth limit (cpu.max / cfs_quota_us) in state st apply to
+ * group g, on g itself or on an ancestor? g < 0: the root, never.
+ */
+bool scn_state_under_limit(const struct scenario *s,
+			   const struct scn_state *st, int g);
+
 /* The scenario's deadline: timeout_us, or 2 x scn_duration_us() + 10 s. */
 uint64_t scn_timeout_us(const struct scenario *s);
 

@@ -244,20 +244,6 @@ static bool agg_throttled(const struct scenario *s, const struct pelt_snap *p,
 	return false;
 }
 
-/*
- * sched/debug lists neither throttled nor offline cfs_rqs, so with that
- * source an excess of tg_load_avg over the listed contributions is only
- * evidence while no bandwidth limit applies to the group or an ancestor.
- */
-static bool agg_bandwidth_limited(const struct scenario *s,
-				  const struct scn_state *st, int g)
-{
-	for (; g >= 0; g = s->groups[g].parent)
-		if (st->group_quota_us[g] >= 0)
-			return true;
-	return false;
-}
-
 void vd_check_aggregation(const struct vd_input *in, int first, int last,
 			  struct scn_result *r)
 {
@@ -301,8 +287,14 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 				if (pelt_at(p, g, c)->present)
 					sumc += pelt_at(p, g, c)->contrib;
 			slack = tol * fmax(tg, sumc) + AGG_ABS_SLACK;
+			/*
+			 * sched/debug lists neither throttled nor offline
+			 * cfs_rqs: an excess of tg_load_avg over the listed
+			 * contributions is only evidence while no bandwidth
+			 * limit applies to the group or an ancestor.
+			 */
 			if (in->src == PELT_SRC_DEBUGFS && tg - sumc > slack) {
-				if (!agg_bandwidth_limited(s, in->st, g))
+				if (!scn_state_under_limit(s, in->st, g))
 					agg_count(r, g, -1, "hidden", tg - sumc,
 						  cnt, sum,
 						  AK_HIDDEN * (nc + 1) + nc);
@@ -564,7 +556,7 @@ bool vd_steady(const struct scenario *s, const struct scn_state *st)
 			continue;
 		if (s->tasks[t].kind != SCN_TASK_HOG ||
 		    scn_cpumask_count(scn_state_task_cpus(s, st, t)) != 1 ||
-		    agg_bandwidth_limited(s, st, st->task_group[t]))
+		    scn_state_under_limit(s, st, st->task_group[t]))
 			return false;
 	}
 	return true;
