@@ -431,6 +431,7 @@ void jout_result(int index, const struct scenario *s,
 	add(sp, "cpu_us", json_object_new_int64(r->sampler_cpu_us));
 	add(sp, "overhead", jd(r->sampler_overhead));
 	add(sp, "pelt_samples", json_object_new_int(r->pelt_samples));
+	add(sp, "pelt_samples_moved", json_object_new_int(r->pelt_moved));
 	add(sp, "max_late_us", json_object_new_int64(r->max_late_us));
 	add(sp, "charge_excess_us",
 	    json_object_new_int64(r->charge_excess_us));

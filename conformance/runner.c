@@ -484,8 +484,10 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 			"%llu us): the vCPU did not run (host contention?)",
 			late, (unsigned long long)max_late);
 	note_contention(&res);
-	for (k = 0, res.pelt_samples = 0; k < ss.n; k++)
+	for (k = 0, res.pelt_samples = 0; k < ss.n; k++) {
 		res.pelt_samples += ss.v[k].pelt_ok;
+		res.pelt_moved += ss.v[k].pelt_ok && ss.v[k].pelt_moved;
+	}
 	res.sampler_overhead = dur ? (double)ss.cost_ns / 1000.0 / dur : 0;
 	vd_diag(&res, "sampler cost: tasks %llu us, cgroup usage %llu us, "
 		"PELT (%s, every %d samples on average) %llu us",

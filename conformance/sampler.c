@@ -142,6 +142,21 @@ const struct pelt_snap *sset_pelt(const struct sample_set *ss, int k)
 	return &ss->v[ref].pelt;
 }
 
+bool sampler_moved(const struct sample_set *ss, const struct sample *sm)
+{
+	const struct sample *ref;
+	int i;
+
+	if (sm->pelt_ref < 0 || sm->pelt_ref >= ss->n)
+		return false;
+	ref = &ss->v[sm->pelt_ref];
+	for (i = 0; i < ss->ninst; i++)
+		if (sm->ts[i].state == 'R' && sm->ts[i].cpu >= 0 &&
+		    ref->ts[i].cpu >= 0 && sm->ts[i].cpu != ref->ts[i].cpu)
+			return true;
+	return false;
+}
+
 int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 		 int phases_done, bool want_usage, bool want_pelt)
 {
@@ -181,6 +196,8 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 	ss->cost_part_ns[1] += c2 - c1;
 	sm->pelt_ok = false;
 	sm->pelt_ref = ss->n > 0 ? ss->v[ss->n - 1].pelt_ref : -1;
+	sm->pelt_moved = !want_pelt && sampler_moved(ss, sm);
+	want_pelt |= sm->pelt_moved;
 	if (want_pelt)
 		pelt_snap_clear(&sm->pelt);
 	if (!want_pelt) {

@@ -24,6 +24,7 @@ struct sample {
 	bool usage_ok;
 	bool pelt_ok;			/* pelt read at this sample */
 	int pelt_ref;			/* sample holding the latest PELT read */
+	bool pelt_moved;		/* read because a task moved CPU */
 	struct task_sample *ts;		/* [ninst] */
 	uint64_t *usage_us;		/* [ngroups] */
 	struct pelt_snap pelt;		/* [ngroups x ncpus] */
@@ -63,9 +64,18 @@ int sampler_init(struct sampler *sp, const struct scenario *s,
 void sampler_free(struct sampler *sp);
 
 /*
+ * Does sample @sm (its pelt_ref set) find a runnable task on a CPU other
+ * than the one the latest PELT read found it on? Then that read is stale
+ * where it matters most: the task's load has left one CPU's group cfs_rqs
+ * for another's, and every group entity weight on both CPUs changes.
+ */
+bool sampler_moved(const struct sample_set *ss, const struct sample *sm);
+
+/*
  * Append one sample (t_us, phases_done given); want_usage: read the
  * groups' cgroup CPU usage, want_pelt: read the PELT state (otherwise the
- * sample refers to the latest one read). Returns 0 or -errno.
+ * sample refers to the latest one read; it is read anyway when a task
+ * moved, see sampler_moved()). Returns 0 or -errno.
  */
 int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 		 int phases_done, bool want_usage, bool want_pelt);

@@ -102,6 +102,7 @@ struct scn_result {
 	struct convergence conv[SCN_MAX_PHASES];
 	int samples;
 	int pelt_samples;		/* samples with a PELT read */
+	int pelt_moved;			/* ... of them read as a task moved */
 	/*
 	 * Most CPU time the tasks were charged in one interval beyond what
 	 * the online CPUs could give them in it: the charge for a vCPU the

@@ -407,6 +407,32 @@ static void test_too_few_samples(void **state)
 	sset_free(&ss);
 }
 
+/*
+ * A task found runnable on a CPU other than at the latest PELT read makes
+ * the sampler read PELT again; a sleeping one, or one where it was, not.
+ */
+static void test_moved(void **state)
+{
+	struct sample_set ss;
+	struct sample *sm;
+
+	(void)state;
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	sm = &ss.v[10];
+	sm->pelt_ref = 6;
+	assert_false(sampler_moved(&ss, sm));
+	sm->ts[0].cpu = 1;
+	assert_true(sampler_moved(&ss, sm));
+	sm->ts[0].state = 'S';
+	assert_false(sampler_moved(&ss, sm));
+	sm->ts[0].state = 'R';
+	ss.v[6].ts[0].cpu = 1;
+	assert_false(sampler_moved(&ss, sm));
+	sm->pelt_ref = -1;
+	assert_false(sampler_moved(&ss, sm));
+	sset_free(&ss);
+}
+
 static void test_ktap(void **state)
 {
 	struct sample_set ss;
@@ -515,6 +541,7 @@ int main(void)
 		cmocka_unit_test(test_stall_repaid),
 		cmocka_unit_test(test_ci_method),
 		cmocka_unit_test(test_too_few_samples),
+		cmocka_unit_test(test_moved),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_json),
 	};
