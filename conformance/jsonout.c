@@ -435,6 +435,9 @@ void jout_result(int index, const struct scenario *s,
 	add(sp, "max_late_us", json_object_new_int64(r->max_late_us));
 	add(sp, "charge_excess_us",
 	    json_object_new_int64(r->charge_excess_us));
+	add(sp, "stall_charged_us", json_object_new_int64(r->stall_us));
+	add(sp, "stall_max_us", json_object_new_int64(r->stall_max_us));
+	add(sp, "stall_max_at_us", json_object_new_int64(r->stall_max_at_us));
 	add(sp, "host_contention",
 	    json_object_new_boolean(r->host_contention));
 	add(sp, "late_samples", json_object_new_int(r->late_samples));

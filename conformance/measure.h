@@ -17,6 +17,8 @@ struct task_sample {
 	uint64_t ns;		/* cumulative CPU time */
 	int cpu;		/* CPU it ran on last; -1 unknown */
 	char state;		/* 'R', 'S', 'T', ...; '?' unknown */
+	uint64_t stall_ns;	/* CPU time charged while it ran none of its
+				 * code (see workload.c); 0: not probed */
 };
 
 /*

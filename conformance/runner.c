@@ -240,17 +240,19 @@ static void report_kernel_checks(const struct scenario *s,
  * A vCPU the host did not run is charged to its current task, and CFS
  * pays that back later: the split swings though the kernel is right. A
  * failure then still fails, but says so, and the flake summary counts
- * such failures apart. Seen two ways: the sampler woke up late (its own
- * vCPU stalled), or the tasks were charged more time in an interval than
- * the CPUs had (a stall across a sample on any vCPU). A stall within one
- * interval shows neither: a lower bound.
+ * such failures apart. Seen three ways: the sampler woke up late (its own
+ * vCPU stalled), the tasks were charged more time in an interval than the
+ * CPUs had (a stall across a sample on any vCPU), or the workers' own
+ * probe (workload.c) measured charges late in the window that cover the
+ * failing groups' excess (vd: stall_explains).
  */
 static void note_contention(struct scn_result *res)
 {
 	size_t n;
 
 	res->host_contention = res->max_late_us > RUNNER_CONTENTION_US ||
-			       res->charge_excess_us > RUNNER_CONTENTION_US;
+			       res->charge_excess_us > RUNNER_CONTENTION_US ||
+			       res->stall_explains;
 	if (res->charge_excess_us > RUNNER_CONTENTION_US)
 		vd_diag(res, "host contention: tasks were charged %llu ms "
 			"more in one interval than the CPUs had (a vCPU the "
@@ -260,9 +262,11 @@ static void note_contention(struct scn_result *res)
 		return;
 	n = strlen(res->reason);
 	snprintf(res->reason + n, sizeof(res->reason) - n,
-		 " [host contention: sampler %llu ms late, %llu ms overcharged]",
+		 " [host contention: sampler %llu ms late, %llu ms overcharged,"
+		 " %llu ms charged while not run]",
 		 (unsigned long long)res->max_late_us / 1000,
-		 (unsigned long long)res->charge_excess_us / 1000);
+		 (unsigned long long)res->charge_excess_us / 1000,
+		 (unsigned long long)res->stall_us / 1000);
 }
 
 /*

@@ -461,6 +461,104 @@ static void note_excess(const struct sample_set *ss, int k, double tot_ns,
 							1000.0);
 }
 
+/* Stall charges (see workload.c) in the interval (k-1, k]. */
+static void note_stall(const struct vd_input *in, int k, bool tail,
+		       struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	const struct sample *a = &ss->v[k - 1], *b = &ss->v[k];
+	double by_group[SCN_MAX_GROUPS] = { 0 }, worst = 0;
+	uint64_t tot = 0;
+	int i, g;
+
+	for (i = 0; i < ss->ninst; i++) {
+		uint64_t d = b->ts[i].stall_ns >= a->ts[i].stall_ns ?
+			     b->ts[i].stall_ns - a->ts[i].stall_ns : 0;
+
+		g = in->st->task_group[in->inst_task[i]];
+		tot += d;
+		by_group[g] += (double)d;
+		for (; tail && g >= 0; g = in->s->groups[g].parent)
+			r->g[g].stall_tail_ns += (double)d;
+	}
+	r->stall_us += tot / 1000;
+	if (tot / 1000 <= r->stall_max_us)
+		return;
+	r->stall_max_us = tot / 1000;
+	r->stall_max_at_us = b->t_us;
+	for (g = 0; g < in->s->ngroups; g++)
+		if (by_group[g] > worst) {
+			worst = by_group[g];
+			r->stall_max_group = g;
+		}
+}
+
+/*
+ * Could stall charges late in the window (see scn_result.stall_explains)
+ * account for the excess of a failing group's interval @e beyond @tol?
+ */
+static double stall_tail_total(const struct scenario *s,
+			       const struct scn_result *r)
+{
+	double t = 0;
+	int g;
+
+	for (g = 0; g < s->ngroups; g++)
+		if (s->groups[g].parent < 0)
+			t += r->g[g].stall_tail_ns;
+	return t;
+}
+
+/*
+ * Stalls land on whatever task is current, in proportion to the time each
+ * runs; only a group's charge beyond its share of them (@imb: charged to
+ * its subtree - its measured fraction * all charges) moves its share.
+ */
+static bool stall_covers(const struct stats_summary *e, double imb,
+			 double tol, double tot)
+{
+	if (e->hi > tol && imb < (e->hi - tol) * tot)
+		return false;
+	if (e->lo < -tol && -imb < (-tol - e->lo) * tot)
+		return false;
+	return true;
+}
+
+static void explain_by_stalls(const struct scenario *s, double tot,
+			      struct scn_result *r)
+{
+	int g, failing = 0;
+
+	if (r->stall_max_group >= 0)
+		vd_diag(r, "host stalls: tasks were charged %.1f ms while their "
+			"vCPU did not run, at most %.1f ms in one interval (to "
+			"%s, ending %.3f s)", (double)r->stall_us / 1000,
+			(double)r->stall_max_us / 1000,
+			s->groups[r->stall_max_group].path,
+			(double)r->stall_max_at_us / 1e6);
+	for (g = 0; g < s->ngroups; g++) {
+		const struct grp_result *gr = &r->g[g];
+		double imb = gr->stall_tail_ns -
+			     gr->measured * stall_tail_total(s, r);
+
+		if (gr->pass)
+			continue;
+		failing++;
+		if (!stall_covers(&gr->err, imb, s->tolerance, tot) ||
+		    (gr->has_expected &&
+		     !stall_covers(&gr->exp_err, imb, s->tolerance, tot)))
+			return;
+	}
+	if (!failing)
+		return;
+	r->stall_explains = true;
+	vd_diag(r, "host stalls: the failing groups' excess is within their "
+		"uneven share of the CPU time charged in the last sub-window "
+		"to tasks whose vCPU did not run (%.1f ms in all; CFS repays "
+		"such a charge after it, past the window's end)",
+		stall_tail_total(s, r) / 1e6);
+}
+
 /* The interval (k-1, k] and group with the largest model error. */
 struct worst_ival {
 	double dev, meas, pred;
@@ -651,6 +749,11 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	memset(icap, 0, sizeof(icap));
 	memset(wi, 0, sizeof(wi));
 	r->charge_excess_us = 0;
+	r->stall_us = r->stall_max_us = r->stall_max_at_us = 0;
+	r->stall_max_group = -1;
+	r->stall_explains = false;
+	for (g = 0; g < ng; g++)
+		r->g[g].stall_tail_ns = 0;
 
 	for (k = first + 1; k <= last; k++) {
 		int j = k - first - 1;
@@ -661,6 +764,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 			goto out;
 		note_worst(wi, &iv, k, ng);
 		note_excess(ss, k, iv.tot, r);
+		note_stall(in, k, w == W - 1, r);
 		wtot[w] += iv.tot;
 		tot += iv.tot;
 		ctot[j + 1] = tot;
@@ -834,6 +938,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		}
 	}
 
+	explain_by_stalls(s, tot, r);
 	report_worst(in, &wi[r->verdict_kind], first, nint, W, r);
 	report_starved(in, first, last, r);
 	vd_check_aggregation(in, first, last, r);

@@ -62,6 +62,8 @@ struct grp_result {
 	struct stats_summary exp_err;	/* measured - expected */
 	double cpu_measured[SCN_MAX_CPUS];	/* CPUs, per CPU */
 	double cpu_model[SCN_MAX_CPUS];		/* model defined, CPUs */
+	/* stall charges (ns) to its subtree in the last sub-window */
+	double stall_tail_ns;
 };
 
 struct agg_issue {
@@ -109,6 +111,24 @@ struct scn_result {
 	 * host did not run across a sample, landing when it runs again.
 	 */
 	uint64_t charge_excess_us;
+	/*
+	 * CPU time the tasks were charged in the window while they ran
+	 * none of their code (workload.c's probe: their vCPU not run), in
+	 * all and in the worst interval, its end (from the workload start)
+	 * and the group charged most in it (-1: none).
+	 */
+	uint64_t stall_us, stall_max_us, stall_max_at_us;
+	int stall_max_group;
+	/*
+	 * Every failing group's excess beyond the tolerance is no larger
+	 * than its uneven share of the stall charges in the last sub-window
+	 * (charged to its subtree beyond its measured fraction of them if it
+	 * got too much, short of it if too little): CFS repays a charge by
+	 * running the others ahead, and one late in the window is not yet
+	 * repaid when it ends. The verdict stands; the failure is then
+	 * attributed to the host.
+	 */
+	bool stall_explains;
 	bool host_contention;		/* late sampler or charge excess
 					 * over RUNNER_CONTENTION_US */
 	uint64_t max_late_us;		/* worst sampler wake-up lateness */

@@ -30,15 +30,36 @@ static uint64_t cpu_ns(clockid_t clk)
 	return (uint64_t)t.tv_sec * 1000000000ull + t.tv_nsec;
 }
 
-static void spin_cpu(uint64_t ns)
+/*
+ * One chunk of work (microseconds: 1000 increments and a clock read),
+ * returning the thread's CPU time after it. A step of the CPU time of
+ * more than WL_STALL_NS over one chunk is time the task was charged while
+ * it ran none of its code: the host did not run its vCPU while it was
+ * current (TCG), or a long interrupt. A task preempted by another one is
+ * not charged meanwhile, so that never counts. Added to sh->stall_ns.
+ */
+#define WL_STALL_NS	1000000ull
+
+static uint64_t spin_chunk(struct wl_shared *sh, uint64_t last)
 {
-	uint64_t end = cpu_ns(CLOCK_THREAD_CPUTIME_ID) + ns;
 	volatile unsigned long x = 0;
+	uint64_t now;
 	int i;
 
-	while (cpu_ns(CLOCK_THREAD_CPUTIME_ID) < end)
-		for (i = 0; i < 1000; i++)
-			x++;
+	for (i = 0; i < 1000; i++)
+		x++;
+	now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+	if (now - last > WL_STALL_NS)
+		__atomic_add_fetch(&sh->stall_ns, now - last, __ATOMIC_RELAXED);
+	return now;
+}
+
+static void spin_cpu(struct wl_shared *sh, uint64_t ns)
+{
+	uint64_t now = cpu_ns(CLOCK_THREAD_CPUTIME_ID), end = now + ns;
+
+	while (now < end)
+		now = spin_chunk(sh, now);
 }
 
 static void sleep_us(uint64_t us)
@@ -73,11 +94,11 @@ static void __attribute__((noreturn)) worker(const struct scn_task *t,
 	close(rd);
 	switch (t->kind) {
 	case SCN_TASK_HOG:
-		for (;;)
-			x++;
+		for (uint64_t now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);;)
+			now = spin_chunk(sh, now);
 	case SCN_TASK_DUTY:
 		for (;;) {
-			spin_cpu(t->run_us * 1000);
+			spin_cpu(sh, t->run_us * 1000);
 			sleep_us(t->sleep_us);
 		}
 	case SCN_TASK_CHURN:
@@ -95,7 +116,8 @@ static void __attribute__((noreturn)) worker(const struct scn_task *t,
 				 * last sample).
 				 */
 				sh->child = getpid();
-				spin_cpu(t->run_us * 1000);
+				spin_cpu(&(struct wl_shared){ 0 },
+					 t->run_us * 1000);
 				_exit(0);
 			}
 			if (p < 0) {
@@ -360,8 +382,12 @@ int wl_sample(struct workload *w, int i, struct task_sample *ts)
 
 	if (w->rd[i].pid != w->pid[i])
 		task_reader_init(&w->rd[i], w->pid[i]);
-	if (w->kind[i] != SCN_TASK_CHURN)
+	if (w->kind[i] != SCN_TASK_CHURN) {
+		ts->stall_ns = __atomic_load_n(&w->sh[i].stall_ns,
+					       __ATOMIC_RELAXED);
 		return task_reader_read(&w->rd[i], ts);
+	}
+	ts->stall_ns = 0;	/* not probed */
 	/*
 	 * Churn: a torn read is retried; the parent needs a few
 	 * microseconds to account a reaped child, more if preempted. After

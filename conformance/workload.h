@@ -26,6 +26,7 @@
 struct wl_shared {
 	volatile pid_t child;		/* churn: the running child, or 0 */
 	volatile uint64_t done_ns;	/* churn: CPU time of exited children */
+	uint64_t stall_ns;		/* hog, duty: charged while not run */
 };
 
 struct workload {

@@ -310,8 +310,9 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 	fprintf(f, "flake: %d runs, %d scenarios, %d not stable\n", n, nrows,
 		unstable);
 	fprintf(f, "f@hc: failures under host contention (sampler > 30 ms "
-		"late, or > 30 ms charged beyond the CPUs in one interval; a "
-		"lower bound)\n");
+		"late, > 30 ms charged beyond the CPUs in one interval, or "
+		"the excess within what the workers measured charged to them "
+		"while their vCPU did not run, late in the window)\n");
 	fprintf(f, "bnd/tol: largest |CI bound| over tolerance (passes <= 1); "
 		"SE c/o: claimed / run-to-run standard error, smallest group "
 		"(1 = calibrated, > 1 conservative)\n");

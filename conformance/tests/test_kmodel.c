@@ -97,9 +97,9 @@ static void ab_input(struct km_input *in, struct pelt_snap *p,
 	inst[0] = 0;
 	inst[1] = 1;
 	inst[2] = 2;
-	ts[0] = (struct task_sample){ 0, 0, 'R' };
-	ts[1] = (struct task_sample){ 0, 0, 'R' };
-	ts[2] = (struct task_sample){ 0, 1, 'R' };
+	ts[0] = (struct task_sample){ .ns = 0, .cpu = 0, .state = 'R' };
+	ts[1] = (struct task_sample){ .ns = 0, .cpu = 0, .state = 'R' };
+	ts[2] = (struct task_sample){ .ns = 0, .cpu = 1, .state = 'R' };
 }
 
 static void test_ab(void **state)
@@ -199,7 +199,9 @@ static void test_nested(void **state)
 		"task b group=B\n";
 	struct pelt_snap p;
 	struct task_sample ts[3] = {
-		{ 0, 0, 'R' }, { 0, 0, 'R' }, { 0, 0, 'R' },
+		{ .cpu = 0, .state = 'R' },
+		{ .cpu = 0, .state = 'R' },
+		{ .cpu = 0, .state = 'R' },
 	};
 	struct km_input in;
 	double sh[3];
@@ -267,7 +269,9 @@ static void test_throttled_missing(void **state)
 {
 	struct pelt_snap p;
 	struct task_sample ts[3] = {
-		{ 0, 0, 'R' }, { 0, 0, 'R' }, { 0, 0, 'R' },
+		{ .cpu = 0, .state = 'R' },
+		{ .cpu = 0, .state = 'R' },
+		{ .cpu = 0, .state = 'R' },
 	};
 	int inst[3] = { 0, 1, 2 }, k;
 	struct km_input in = {
@@ -312,7 +316,9 @@ static void test_bw_interval(void **state)
 {
 	struct pelt_snap p;
 	struct task_sample ts[3] = {
-		{ 0, 0, 'R' }, { 0, 0, 'R' }, { 0, 0, 'R' },
+		{ .cpu = 0, .state = 'R' },
+		{ .cpu = 0, .state = 'R' },
+		{ .cpu = 0, .state = 'R' },
 	};
 	int inst[3] = { 0, 1, 2 }, cpu[3] = { 0, 0, 0 }, g;
 	struct km_input in = {

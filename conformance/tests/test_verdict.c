@@ -363,6 +363,48 @@ static void test_stall_repaid(void **state)
 	sset_free(&ss);
 }
 
+static void set_stall(struct sample_set *ss, int inst, int k, double ms)
+{
+	for (; k < ss->n; k++)
+		ss->v[k].ts[inst].stall_ns += (uint64_t)(ms * 1e6);
+}
+
+/*
+ * A 120 ms charge to a near the window's end, never repaid, fails the
+ * verdict (+0.0125). When the workers' probe measured it as charged while
+ * a did not run, the failure is put down to the host; measured in the
+ * window's first half (repaid by then, were it the cause), charged to b0
+ * (it would have made A's share smaller), or too small, it is not.
+ */
+static void test_stall_explains(void **state)
+{
+	static const struct {
+		int inst, k;
+		double ms;
+		bool explains;
+	} c[] = {
+		{ 0, 48, 120, true }, { 0, 15, 120, false },
+		{ 1, 48, 120, false }, { 0, 48, 20, false },
+	};
+	struct sample_set ss;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		build(&ss, 2.0 / 3, 0, 0, 0);
+		stall_a(&ss, 48, 120, 0);
+		set_stall(&ss, c[i].inst, c[i].k, c[i].ms);
+		analyze(&ss, PELT_SRC_CPU_PELT);
+		assert_int_equal(res.v, V_FAIL);
+		assert_close(res.g[0].err.mean, 0.0125, 0.0005);
+		if (res.stall_explains != c[i].explains)
+			fail_msg("case %u: stall_explains %d", i,
+				 res.stall_explains);
+		assert_int_equal(res.stall_us, (uint64_t)(c[i].ms * 1000));
+		sset_free(&ss);
+	}
+}
+
 /* Which windows are steady: pinned hogs only, no bandwidth limit. */
 static void test_ci_method(void **state)
 {
@@ -539,6 +581,7 @@ int main(void)
 		cmocka_unit_test(test_stale_contrib),
 		cmocka_unit_test(test_charge_excess),
 		cmocka_unit_test(test_stall_repaid),
+		cmocka_unit_test(test_stall_explains),
 		cmocka_unit_test(test_ci_method),
 		cmocka_unit_test(test_too_few_samples),
 		cmocka_unit_test(test_moved),
