@@ -163,9 +163,28 @@ static scn_cpumask_t all_cpus(const struct scenario *s)
 
 static const struct scenario *wl_scn;
 
+/*
+ * Instance i's running churn child, or 0. sh->child is read once: the
+ * worker clears it when it reaps the child, so a second read may see 0
+ * after the first saw the child, and pid 0 means the caller itself to
+ * kill() (its whole process group), sched_setaffinity() and cgroup.procs.
+ * (wl_kill() read it twice and a scenario process SIGKILLed its own
+ * group, itself included, once in 20 runs of the default suite.)
+ */
+static pid_t churn_child(const struct workload *w, int i)
+{
+	pid_t c;
+
+	if (!w->sh)
+		return 0;
+	c = w->sh[i].child;
+	return c > 0 ? c : 0;
+}
+
 int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask)
 {
 	int i, r, ret = 0;
+	pid_t c;
 
 	if (!mask)
 		mask = all_cpus(wl_scn);
@@ -175,8 +194,9 @@ int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask)
 		r = apply_affinity(w->pid[i], mask);
 		if (r && !ret)
 			ret = r;
-		if (w->sh[i].child)
-			apply_affinity(w->sh[i].child, mask);
+		c = churn_child(w, i);
+		if (c)
+			apply_affinity(c, mask);
 	}
 	return ret;
 }
@@ -271,14 +291,16 @@ void wl_start(struct workload *w)
 int wl_signal(struct workload *w, int t, int sig)
 {
 	int i, ret = 0;
+	pid_t c;
 
 	for (i = 0; i < w->ninst; i++) {
 		if (w->task_of[i] != t)
 			continue;
 		if (kill(w->pid[i], sig) && !ret)
 			ret = -errno;
-		if (w->sh[i].child)
-			kill(w->sh[i].child, sig);
+		c = churn_child(w, i);
+		if (c)
+			kill(c, sig);
 	}
 	return ret;
 }
@@ -286,6 +308,7 @@ int wl_signal(struct workload *w, int t, int sig)
 int wl_move(struct workload *w, int t, int g, wl_attach_fn attach, void *ctx)
 {
 	int i, r, ret = 0;
+	pid_t c;
 
 	for (i = 0; i < w->ninst; i++) {
 		if (w->task_of[i] != t)
@@ -293,8 +316,9 @@ int wl_move(struct workload *w, int t, int g, wl_attach_fn attach, void *ctx)
 		r = attach(ctx, g, w->pid[i]);
 		if (r && !ret)
 			ret = r;
-		if (w->sh[i].child)
-			attach(ctx, g, w->sh[i].child);
+		c = churn_child(w, i);
+		if (c)
+			attach(ctx, g, c);
 	}
 	return ret;
 }
@@ -408,8 +432,10 @@ void wl_kill(struct workload *w)
 	int i;
 
 	for (i = 0; i < w->ninst; i++) {
-		if (w->sh && w->sh[i].child)
-			kill(w->sh[i].child, SIGKILL);
+		pid_t c = churn_child(w, i);
+
+		if (c)
+			kill(c, SIGKILL);
 		if (w->pid[i] > 0)
 			kill(w->pid[i], SIGKILL);
 	}
