@@ -77,8 +77,8 @@ bool xcheck_load_avg_agrees(double a, double b, double dbg)
 	       fabs(dbg - b) <= xcheck_load_avg_dither(b);
 }
 
-int xcheck_pelt_debugfs(const struct scenario *s, const struct cg_ctx *cg,
-			struct xcheck *x)
+static int xcheck_once(const struct scenario *s, const struct cg_ctx *cg,
+		       struct xcheck *x)
 {
 	struct pelt_snap a, d, b;
 	char root[SCN_PATH_MAX], *buf = NULL;
@@ -146,4 +146,17 @@ int xcheck_pelt_debugfs(const struct scenario *s, const struct cg_ctx *cg,
 	pelt_snap_free(&d);
 	pelt_snap_free(&b);
 	return r;
+}
+
+int xcheck_pelt_debugfs(const struct scenario *s, const struct cg_ctx *cg,
+			struct xcheck *x)
+{
+	int r, n;
+
+	for (n = 1;; n++) {
+		r = xcheck_once(s, cg, x);
+		x->attempts = n;
+		if (r || !x->mismatches || n == XCHECK_ATTEMPTS)
+			return r;
+	}
 }

@@ -221,8 +221,9 @@ static void report_kernel_checks(const struct scenario *s,
 		vd_diag(res, "cpu.pelt vs sched/debug: %s", strerror(-xc_ret));
 	} else if (!xc_ret) {
 		vd_diag(res, "cpu.pelt vs sched/debug: %d values compared, %d "
-			"differ, %d moved between reads", xc->compared,
-			xc->mismatches, xc->skipped);
+			"differ, %d moved between reads (read sequence %d of "
+			"up to %d)", xc->compared, xc->mismatches, xc->skipped,
+			xc->attempts, XCHECK_ATTEMPTS);
 		if (xc->mismatches) {
 			snprintf(buf, sizeof(buf), "cpu.pelt disagrees with "
 				 "sched/debug: %s", xc->first);
