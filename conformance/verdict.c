@@ -493,10 +493,7 @@ static void note_stall(const struct vd_input *in, int k, bool tail,
 		}
 }
 
-/*
- * Could stall charges late in the window (see scn_result.stall_explains)
- * account for the excess of a failing group's interval @e beyond @tol?
- */
+/* Stall charges in the last sub-window, all groups. */
 static double stall_tail_total(const struct scenario *s,
 			       const struct scn_result *r)
 {
@@ -510,6 +507,8 @@ static double stall_tail_total(const struct scenario *s,
 }
 
 /*
+ * Could stall charges late in the window (see scn_result.stall_explains)
+ * account for the excess of a failing group's interval @e beyond @tol?
  * Stalls land on whatever task is current, in proportion to the time each
  * runs; only a group's charge beyond its share of them (@imb: charged to
  * its subtree - its measured fraction * all charges) moves its share.
@@ -549,7 +548,7 @@ static void explain_by_stalls(const struct scenario *s, double tot,
 		     !stall_covers(&gr->exp_err, imb, s->tolerance, tot)))
 			return;
 	}
-	if (!failing)
+	if (!failing || !r->agg_ok)
 		return;
 	r->stall_explains = true;
 	vd_diag(r, "host stalls: the failing groups' excess is within their "
@@ -938,10 +937,11 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		}
 	}
 
-	explain_by_stalls(s, tot, r);
 	report_worst(in, &wi[r->verdict_kind], first, nint, W, r);
 	report_starved(in, first, last, r);
 	vd_check_aggregation(in, first, last, r);
+	/* an aggregation failure is never the host's */
+	explain_by_stalls(s, tot, r);
 	if (!r->agg_ok) {
 		if (r->v == V_PASS) {
 			r->v = V_FAIL;
