@@ -526,6 +526,7 @@ static bool stall_covers(const struct stats_summary *e, double imb,
 static void explain_by_stalls(const struct scenario *s, double tot,
 			      struct scn_result *r)
 {
+	double tail = stall_tail_total(s, r);
 	int g, failing = 0;
 
 	if (r->stall_max_group >= 0)
@@ -537,8 +538,7 @@ static void explain_by_stalls(const struct scenario *s, double tot,
 			(double)r->stall_max_at_us / 1e6);
 	for (g = 0; g < s->ngroups; g++) {
 		const struct grp_result *gr = &r->g[g];
-		double imb = gr->stall_tail_ns -
-			     gr->measured * stall_tail_total(s, r);
+		double imb = gr->stall_tail_ns - gr->measured * tail;
 
 		if (gr->pass)
 			continue;
@@ -554,8 +554,7 @@ static void explain_by_stalls(const struct scenario *s, double tot,
 	vd_diag(r, "host stalls: the failing groups' excess is within their "
 		"uneven share of the CPU time charged in the last sub-window "
 		"to tasks whose vCPU did not run (%.1f ms in all; CFS repays "
-		"such a charge after it, past the window's end)",
-		stall_tail_total(s, r) / 1e6);
+		"such a charge after it, past the window's end)", tail / 1e6);
 }
 
 /* The interval (k-1, k] and group with the largest model error. */
