@@ -31,7 +31,8 @@ export BUILD Q
 # Debian packages the build really needs; room fragments append theirs.
 DEPS_PKGS := linux-source-6.1 gcc make libc6-dev qemu-system-x86 \
 	libcgroup-dev busybox-static flex bison bc libelf-dev libssl-dev \
-	cpio xz-utils gzip libcmocka-dev libjson-c-dev perl git coreutils
+	cpio xz-utils gzip libcmocka-dev libjson-c-dev perl git coreutils \
+	file procps libxml2-utils
 
 .DEFAULT_GOAL := all
 
@@ -46,7 +47,7 @@ include acceptance/acceptance.mk
 -include lava/lava.mk
 -include conformance/bench/bench.mk
 
-.PHONY: all deps help clean distclean test check-scenarios host-safety
+.PHONY: all deps print-deps help clean distclean test check-scenarios host-safety
 
 # The main job: build everything, run the default suite, write the report.
 # The report is written even when the run fails; the run's status is kept.
@@ -60,6 +61,11 @@ all: deps
 
 deps:
 	$(Q)$(TOOLS)/deps.sh $(sort $(DEPS_PKGS))
+
+# The deps list (or DEPS_LIST=LAVA_DEPS_PKGS), for tests/check-tools.sh.
+DEPS_LIST ?= DEPS_PKGS
+print-deps:
+	@echo $(sort $($(DEPS_LIST)))
 
 # Host validation of scenario files (no guest).
 check-scenarios: $(RUNNER_HOST)

@@ -17,8 +17,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 busybox=/bin/busybox
 [ -x "$busybox" ] && "$busybox" --list >/dev/null 2>&1 ||
 	{ echo "[initramfs] $busybox missing (apt-get install busybox-static)" >&2; exit 1; }
+# ldd says "statically linked" (static-pie) or "not a dynamic executable".
 file -b "$busybox" 2>/dev/null | grep -q 'statically linked' ||
-	ldd "$busybox" 2>&1 | grep -q 'not a dynamic' ||
+	ldd "$busybox" 2>&1 | grep -Eq 'statically linked|not a dynamic' ||
 	{ echo "[initramfs] $busybox is not static (apt-get install busybox-static)" >&2; exit 1; }
 
 stage=$(mktemp -d "${out%/*}/stage.XXXXXX")

@@ -8,7 +8,7 @@
 
 # Only the lava targets need these: `make deps` (and so `make test`) stays
 # without lava-dispatcher (jq is in DEPS_PKGS, for JOBS=N).
-LAVA_DEPS_PKGS := lava-dispatcher jq
+LAVA_DEPS_PKGS := lava-dispatcher jq python3
 LAVA_OUT      ?= $(BUILD)/lava
 LAVA_REPO     ?= $(CURDIR)
 LAVA_REVISION ?= $(shell git rev-parse HEAD 2>/dev/null)

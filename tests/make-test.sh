@@ -9,11 +9,15 @@
 # "<label>: N passed, M failed" line; a step that fails without one counts
 # as one failure. Later steps still run after a failure, except the guest
 # run, which needs the kernel.
+#
+# A step whose closing line is "<label>: SKIP: why" is counted as skipped
+# (never as passed) and named, with its reason, before the closing line.
 set -uo pipefail
 make=${1:-make}
 log_dir=${BUILD:-build}/test-logs
 mkdir -p "$log_dir"
 total_p=0 total_f=0
+skipped=()
 
 step() {
 	local label=$1
@@ -32,11 +36,19 @@ step() {
 	if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
 		f=1
 	fi
+	local skip
+	skip=$(grep -E '^[A-Za-z0-9 _./-]+: SKIP: ' "$log" | tail -n 1)
+	if [ -z "$line" ] && [ -n "$skip" ] && [ "$rc" = 0 ]; then
+		skipped+=("$label: ${skip#*: SKIP: }")
+		return 0
+	fi
 	[ -n "$line" ] || [ "$rc" != 0 ] || p=1
 	total_p=$((total_p + p)) total_f=$((total_f + f))
 	return "$rc"
 }
 
+step tools tests/check-tools.sh
+step tools-test tests/check-tools-test.sh
 step unit $make unit-tests
 # Optional rooms: each step runs when its target exists.
 has() { $make -n "$1" >/dev/null 2>&1; }
@@ -53,5 +65,8 @@ if step kernel $make kernel; then
 		step guest-smoke tests/guest-smoke.sh "$make"
 	has faults-quick && step faults $make faults-quick
 fi
+for s in "${skipped[@]}"; do
+	echo "make test: skipped $s"
+done
 echo "make test: $total_p passed, $total_f failed"
 [ "$total_f" = 0 ]

@@ -4,17 +4,23 @@
 # has the expected inline SVG charts and verdict banner, the page logs no
 # console message at all (it has no scripts, so any is an error), and the
 # screenshot is not blank (and shows the red FAIL highlighting where a
-# scenario failed). Skips with a clear message when chromium is missing.
-# Ends with "report-browser-test: N passed, M failed".
+# scenario failed). chromium is in the deps list, so a missing one is a
+# failure; CHROMIUM= (empty) skips on purpose, saying so in the closing
+# line. Ends with "report-browser-test: N passed, M failed" (or ": SKIP: why").
 set -uo pipefail
 cfsreport=$1 pngcheck=$2 fixtures=$3 out=$4
 
 # CHROMIUM=path overrides; CHROMIUM= (empty) forces the skip.
-browser=${CHROMIUM-$(command -v chromium || command -v chromium-browser || true)}
-if [ -z "$browser" ]; then
-	echo "report-browser-test: SKIP: chromium is not installed" \
-		"(run 'make deps' as root, or apt-get install chromium)"
+if [ "${CHROMIUM-unset}" = "" ]; then
+	echo "report-browser-test: SKIP: CHROMIUM= given (empty): browser checks not run"
 	exit 0
+fi
+browser=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$browser" ]; then
+	echo "report-browser-test: missing tool: chromium (Debian package chromium;" \
+		"run 'make deps' as root)"
+	echo "report-browser-test: 0 passed, 1 failed"
+	exit 1
 fi
 rm -rf "$out"
 mkdir -p "$out"
