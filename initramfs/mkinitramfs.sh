@@ -17,9 +17,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 busybox=/bin/busybox
 [ -x "$busybox" ] && "$busybox" --list >/dev/null 2>&1 ||
 	{ echo "[initramfs] $busybox missing (apt-get install busybox-static)" >&2; exit 1; }
-# ldd says "statically linked" (static-pie) or "not a dynamic executable".
-file -b "$busybox" 2>/dev/null | grep -q 'statically linked' ||
-	ldd "$busybox" 2>&1 | grep -Eq 'statically linked|not a dynamic' ||
+# file(1) says "statically linked"; so does ldd for a static-pie, or "not a
+# dynamic executable" for a plain static binary (exiting 1: captured first,
+# since pipefail would fail a pipeline from it).
+kind=$(file -b "$busybox" 2>&1; ldd "$busybox" 2>&1) || true
+grep -Eq 'statically linked|not a dynamic executable' <<<"$kind" ||
 	{ echo "[initramfs] $busybox is not static (apt-get install busybox-static)" >&2; exit 1; }
 
 stage=$(mktemp -d "${out%/*}/stage.XXXXXX")
