@@ -64,6 +64,11 @@ CFSREPORT ?= $(BUILD)/report/cfsreport
 # shard-merge.sh (JOBS=N) and its test read and write JSON with jq.
 DEPS_PKGS += jq
 
+# make kvm-probe-tests: the KVM probe and its per-boot cache, faked QEMU.
+.PHONY: kvm-probe-tests
+kvm-probe-tests:
+	$(Q)initramfs/tests/test-kvm-probe.sh
+
 # make shard-tests: shard-merge.sh on recorded shards (no guest boots).
 .PHONY: shard-tests
 shard-tests: $(CFSREPORT) | deps

@@ -58,29 +58,9 @@ mkdir -p "$dir" || die "cannot create $dir"
 ln -sfn "$run_id" "$results/latest"
 
 # --- accelerator -----------------------------------------------------------
-# /dev/kvm may open while KVM guests never start (the case on the build
-# machines), so KVM counts only when a probe boot prints the kernel banner
-# within a short deadline.
-probe_kvm() {
-	[ -r /dev/kvm ] && [ -w /dev/kvm ] || { echo "no usable /dev/kvm"; return 1; }
-	local log="$dir/kvm-probe.log" pid i
-	: >"$log"
-	"$qemu" -accel kvm -nodefaults -display none -no-reboot -m 256M \
-		-kernel "$kernel" -append "console=ttyS0 panic=-1 rdinit=/none" \
-		-serial "file:$log" </dev/null >/dev/null 2>"$dir/kvm-probe.err" &
-	pid=$!
-	for i in $(seq 1 50); do	# 10 s
-		if grep -q "Linux version" "$log" 2>/dev/null; then
-			kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-			return 0
-		fi
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.2
-	done
-	kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
-	echo "a KVM guest printed nothing within 10 s$(head -c 200 "$dir/kvm-probe.err" | tr '\n' ' ' | sed 's/^./: &/')"
-	return 1
-}
+# KVM counts only when a probe boot prints the kernel banner (kvm-probe.sh,
+# cached per host boot).
+probe_kvm() { "$(dirname "$0")/kvm-probe.sh" "$qemu" "$kernel" "$dir"; }
 
 case "$accel" in
 kvm)
@@ -90,6 +70,7 @@ tcg) used=tcg ;;
 auto)
 	if why=$(probe_kvm); then
 		used=kvm
+		[ -z "$why" ] || say "KVM works (probe $why)"
 	else
 		used=tcg
 		say "KVM unusable ($why): falling back to TCG (-accel tcg,thread=multi)"

@@ -28,6 +28,7 @@ DOC
 timeout 5 stat x && command -v jq >/dev/null
 foo() { sha256sum "$1"; }
 foo x; LC_ALL=C tee y >/dev/null
+v="$([ -n "$x" ] && echo uniq || printf nl)"
 EOF
 awk -v mode=sh -f tools/commands-used.awk "$tmp/s.sh" | sed 's/.*: //' | sort -u | tr '\n' ' ' >"$tmp/got"
 check "lexer: sh commands" eq "$(cat "$tmp/got")" \

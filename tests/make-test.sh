@@ -58,6 +58,7 @@ has check-patches && step checkpatch $make check-patches
 has shard-tests && step shard $make shard-tests
 has lava-tests && step lava $make lava-tests
 has acceptance-tests && step acceptance $make acceptance-tests
+step kvm-probe $make kvm-probe-tests
 step scenarios $make check-scenarios SCENARIOS="quick default"
 step host-safety $make host-safety
 if step kernel $make kernel; then

@@ -13,14 +13,19 @@
 #   awk -v mode=make -f tools/commands-used.awk Makefile
 
 BEGIN {
-	split("if then else elif fi do done esac while until ! { } [[ ]] time " \
-	      "return break continue exit local export declare readonly " \
-	      "shift set unset trap wait eval true false cd pushd popd " \
-	      "read printf echo test [ . source exec getopts let umask " \
-	      "ulimit alias type hash builtin mapfile readarray kill jobs " \
-	      "fg bg disown shopt pwd", kw, " ")
+	# words that a command may follow ("if cmd", "! cmd", "exec cmd")
+	split("if then else elif fi do done esac while until ! { } time " \
+	      "exec builtin", kw, " ")
 	for (i in kw)
 		keyword[kw[i]] = 1
+	# builtins: the words after them are arguments, not commands
+	split("[[ ]] return break continue exit local export declare " \
+	      "readonly shift set unset trap wait eval true false cd pushd " \
+	      "popd read printf echo test [ . source getopts let umask " \
+	      "ulimit alias mapfile readarray kill jobs fg bg disown shopt " \
+	      "pwd :", bi, " ")
+	for (i in bi)
+		builtin_word[bi[i]] = 1
 	# wrappers: the word after them (and their own arguments) is a command
 	split("env nohup nice stdbuf setsid timeout flock xargs sudo chroot " \
 	      "taskset unshare", wr, " ")
@@ -60,6 +65,8 @@ function flush(   n, w, i, j, word, probe) {
 		}
 		if (word in keyword)
 			continue
+		if (word in builtin_word)
+			return
 		if (word in wrapper) {
 			emit(word)
 			# skip the wrapper's options and their values
