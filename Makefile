@@ -32,7 +32,7 @@ export BUILD Q
 DEPS_PKGS := linux-source-6.1 gcc make libc6-dev qemu-system-x86 \
 	libcgroup-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils gzip libcmocka-dev libjson-c-dev perl git coreutils \
-	file procps libxml2-utils
+	file procps libxml2-utils python3
 
 .DEFAULT_GOAL := all
 

@@ -39,8 +39,9 @@ void ktap_subtests(FILE *f, const struct scenario *s,
 {
 	int g, i;
 
-	fprintf(f, "    # Subtest: %s\n", s->name);
-	fprintf(f, "    KTAP version 1\n    1..%d\n", s->ngroups);
+	/* As KUnit: version line, then the name, then the plan. */
+	fprintf(f, "    KTAP version 1\n    # Subtest: %s\n    1..%d\n",
+		s->name, s->ngroups);
 	ktap_diag(f, 1, "source %s, window %llu+%llu us, %d sub-windows of "
 		  "%d intervals, confidence %.2f, tolerance %.4f",
 		  pelt_source_name(r->src),

@@ -7,7 +7,8 @@
 #      executable here is in the table (functions of the same file aside);
 #   2. each row's package is in the list the row names: DEPS_PKGS or
 #      LAVA_DEPS_PKGS (from make), or Priority: required for "base";
-#   3. each deps/base command is present, and comes from that package.
+#   3. each deps/base command is present, and a copy of it in PATH comes
+#      from that package.
 #
 # --present runs only the presence part with shell builtins alone, so that
 # it works with any PATH (the self-test of tests/check-tools-test.sh).
@@ -98,6 +99,7 @@ deps=" $(make -s --no-print-directory print-deps) "
 lava=" $(make -s --no-print-directory print-deps DEPS_LIST=LAVA_DEPS_PKGS) "
 for cmd in "${!listed[@]}"; do
 	p=${pkg_of[$cmd]}
+	[[ $p == *'('*')' ]] && p=${p#*'('} && p=${p%')'} # owner(installed through)
 	case "${list_of[$cmd]}" in
 	deps) [[ $deps == *" $p "* ]] || problem "$cmd: package $p is not in DEPS_PKGS" ;;
 	lava) [[ $lava == *" $p "* ]] || problem "$cmd: package $p is not in LAVA_DEPS_PKGS" ;;
@@ -120,12 +122,21 @@ owner() {
 		dpkg-query -S "$q" 2>/dev/null | sed 's/:.*//; s/, /\n/g' && return
 	done
 }
+# One of the PATH's copies must be the package's: a user's PATH may put
+# another (pyenv's python3, say) first, which is theirs to choose.
+from_package() {
+	local path
+	while IFS= read -r path; do
+		grep -qx "$2" < <(owner "$path") && return 0
+	done < <(type -a -P "$1")
+	return 1
+}
 present
 for cmd in "${!listed[@]}"; do
 	case "${list_of[$cmd]}" in deps | base) ;; *) continue ;; esac
 	path=$(type -P "$cmd") || continue # reported by present
-	grep -qx "${pkg_of[$cmd]}" < <(owner "$path") ||
-		problem "$cmd: $path comes from '$(owner "$path" | tr '\n' ' ')', not ${pkg_of[$cmd]}"
+	from_package "$cmd" "${pkg_of[$cmd]%'('*}" ||
+		problem "$cmd: $path comes from '$(owner "$path" | tr '\n' ' ')', not ${pkg_of[$cmd]%'('*}"
 done
 
 echo "check-tools: $passes passed, $fails failed"

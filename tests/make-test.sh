@@ -62,6 +62,7 @@ step kvm-probe $make kvm-probe-tests
 step scenarios $make check-scenarios SCENARIOS="quick default"
 step host-safety $make host-safety
 if step kernel $make kernel; then
+	step kunit-parse tests/kunit-parse-test.sh
 	step initramfs $make initramfs SCENARIOS=quick &&
 		step guest-smoke tests/guest-smoke.sh "$make"
 	has faults-quick && step faults $make faults-quick

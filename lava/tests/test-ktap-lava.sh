@@ -32,16 +32,16 @@ out=$(parse <<'KTAP'
 KTAP version 1
 1..3
 # conform 0.1 on test
-    # Subtest: one
     KTAP version 1
+    # Subtest: one
     1..2
     # A: measured 0.2500 (0.5000 CPUs) model 0.3333
     not ok 1 A
     # A/x: measured 0.7500 (1.5000 CPUs) model 0.6667
     ok 2 A/x
 not ok 1 one
-    # Subtest: two
     KTAP version 1
+    # Subtest: two
     1..1
     ok 1 A
 ok 2 two
