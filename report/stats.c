@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * stats.c - t distribution via the regularized incomplete beta function
- * of conformance/stats.c, its quantile by bisection, Welch's test.
+ * of conformance/contract/stats.c, its quantile by bisection, Welch's test.
  */
 #include "stats.h"
 /* the incomplete beta function is the runner's (one implementation) */
-#include "../conformance/stats.h"
+#include "contract/contract.h"
 
 #include <errno.h>
 #include <math.h>

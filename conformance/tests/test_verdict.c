@@ -19,11 +19,10 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "jsonout.h"
-#include "ktap.h"
-#include "sampler.h"
-#include "scenario.h"
-#include "verdict.h"
+#include "output/output.h"
+#include "run/run.h"
+#include "scenario/scenario.h"
+#include "verdict/verdict.h"
 
 static void assert_close(double got, double want, double tol)
 {

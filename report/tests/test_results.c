@@ -201,7 +201,7 @@ static void test_missing_run(void **state)
 	results_free(&r);
 }
 
-/* the shapes conformance/jsonout.c really writes: nulls, extra keys, a
+/* the shapes conformance/output/jsonout.c really writes: nulls, extra keys, a
  * bare error result without window or aggregation */
 static void test_runner_format(void **state)
 {

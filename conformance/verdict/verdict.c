@@ -1,0 +1,978 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verdict.c - measured split vs kernel model vs ideal, with statistics,
+ * and the check of the PELT aggregate against its definition.
+ *
+ * Aggregation check (per group, on every sample of the window):
+ *  - tg_load_avg against the sum of the contributions the source shows
+ *    (sched/debug hides off-list and offline cfs_rqs: an excess there is
+ *    a "hidden_contrib", with cpu.pelt a "sum_mismatch");
+ *  - each online, listed contribution against its cfs_rq's load_avg:
+ *    update_tg_load_avg() lets them differ by contrib/64 (or 1/2^shift
+ *    when the scenario sets sched tg_load_avg_shift; plus what the
+ *    load moved since the last update: agg_tolerance of it) before it
+ *    propagates: beyond that, "stale_contrib";
+ *  - an offline CPU's or an off-list cfs_rq's contribution must be zero:
+ *    "offline_contrib" / "off_list_contrib".
+ * Reads of several CPUs are not atomic, so a single failed sample proves
+ * nothing: an issue is raised only when it persists in at least half of
+ * the window's samples (and at least two).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "verdict/verdict.h"
+
+#define AGG_ABS_SLACK	8.0	/* load units: rounding, tiny loads */
+
+const char *vd_name(enum verdict v)
+{
+	switch (v) {
+	case V_PASS:
+		return "pass";
+	case V_FAIL:
+		return "fail";
+	case V_SKIP:
+		return "skip";
+	default:
+		return "error";
+	}
+}
+
+void vd_diag(struct scn_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->ndiag >= VD_MAX_DIAG)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->diag[r->ndiag++], VD_DIAG_LEN, fmt, ap);
+	va_end(ap);
+}
+
+/* One sample interval (k-1, k]: measured and predicted CPU time. */
+struct ival {
+	double tot;			/* ns, all instances */
+	double *meas;			/* [ngroups] ns, hierarchical */
+	double *pred[KM_KINDS];		/* [ngroups] ns, hierarchical */
+	double *cap;			/* [ncpus] ns */
+	double *gcpu_meas;		/* [ngroups * ncpus] ns */
+	double *gcpu_pred;		/* [ngroups * ncpus] ns, defined */
+	double *share;			/* [ninst] scratch */
+	double *share_on;		/* [ninst] scratch */
+	double *d;			/* [ninst] scratch */
+	int *cpu;			/* [ninst] scratch */
+};
+
+static int ival_alloc(struct ival *iv, int ng, int nc, int ni)
+{
+	int k;
+
+	memset(iv, 0, sizeof(*iv));
+	iv->meas = calloc(ng + 1, sizeof(double));
+	for (k = 0; k < KM_KINDS; k++)
+		iv->pred[k] = calloc(ng + 1, sizeof(double));
+	iv->cap = calloc(nc + 1, sizeof(double));
+	iv->gcpu_meas = calloc((size_t)(ng + 1) * nc, sizeof(double));
+	iv->gcpu_pred = calloc((size_t)(ng + 1) * nc, sizeof(double));
+	iv->share = calloc(ni + 1, sizeof(double));
+	iv->share_on = calloc(ni + 1, sizeof(double));
+	iv->d = calloc(ni + 1, sizeof(double));
+	iv->cpu = calloc(ni + 1, sizeof(int));
+	if (!iv->meas || !iv->pred[0] || !iv->pred[1] || !iv->pred[2] ||
+	    !iv->cap || !iv->gcpu_meas || !iv->gcpu_pred || !iv->share ||
+	    !iv->share_on || !iv->d || !iv->cpu)
+		return -ENOMEM;
+	return 0;
+}
+
+static void ival_free(struct ival *iv)
+{
+	int k;
+
+	free(iv->meas);
+	for (k = 0; k < KM_KINDS; k++)
+		free(iv->pred[k]);
+	free(iv->cap);
+	free(iv->gcpu_meas);
+	free(iv->gcpu_pred);
+	free(iv->share);
+	free(iv->share_on);
+	free(iv->d);
+	free(iv->cpu);
+}
+
+static void add_up(const struct scenario *s, double *v, int g, double x)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		v[g] += x;
+}
+
+static void add_up_cpu(const struct scenario *s, double *v, int nc, int g,
+		       int c, double x)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		v[(size_t)g * nc + c] += x;
+}
+
+static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
+			 struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	const struct sample_set *ss = in->ss;
+	const struct sample *a = &ss->v[k - 1], *b = &ss->v[k];
+	int ng = s->ngroups, nc = ss->ncpus, ni = ss->ninst;
+	struct km_input km;
+	struct km_meas m = { .d = iv->d, .cpu = iv->cpu, .cap = iv->cap };
+	int i, c, kind, fb;
+	bool bw;
+
+	iv->tot = 0;
+	memset(iv->meas, 0, sizeof(double) * ng);
+	for (kind = 0; kind < KM_KINDS; kind++)
+		memset(iv->pred[kind], 0, sizeof(double) * ng);
+	memset(iv->cap, 0, sizeof(double) * nc);
+	memset(iv->gcpu_meas, 0, sizeof(double) * ng * nc);
+	memset(iv->gcpu_pred, 0, sizeof(double) * ng * nc);
+
+	for (i = 0; i < ni; i++) {
+		double d = (double)b->ts[i].ns - (double)a->ts[i].ns;
+		int g = in->st->task_group[in->inst_task[i]];
+
+		c = b->ts[i].cpu;
+		if (c < 0 || c >= nc)
+			c = a->ts[i].cpu;
+		if (d < 0)
+			d = 0;
+		iv->d[i] = d;
+		iv->cpu[i] = c;
+		iv->tot += d;
+		add_up(s, iv->meas, g, d);
+		if (c >= 0 && c < nc) {
+			iv->cap[c] += d;
+			add_up_cpu(s, iv->gcpu_meas, nc, g, c, d);
+		}
+	}
+
+	memset(&km, 0, sizeof(km));
+	km.s = s;
+	km.st = in->st;
+	km.p = sset_pelt(ss, k);
+	km.online = b->online;
+	km.ncpus = nc;
+	km.ninst = ni;
+	km.inst_task = in->inst_task;
+	km.ts = b->ts;
+	bw = km_bw_limited(&km);
+	for (kind = 0; kind < KM_KINDS; kind++) {
+		double *runsum = calloc(nc, sizeof(double));
+
+		if (!runsum)
+			return -ENOMEM;
+		fb = bw ? km_shares_bw(&km, kind, &m, iv->share, iv->share_on) :
+			  km_shares(&km, kind, iv->share);
+		if (fb < 0) {
+			free(runsum);
+			return fb;
+		}
+		if (r)
+			r->km_fallbacks[kind] += fb;
+		for (i = 0; i < ni; i++)
+			if (b->ts[i].cpu >= 0 && b->ts[i].cpu < nc)
+				runsum[b->ts[i].cpu] += iv->share[i];
+		for (i = 0; i < ni; i++) {
+			int g = in->st->task_group[in->inst_task[i]];
+			double p;
+
+			c = iv->cpu[i];
+			if (c < 0 || c >= nc)
+				continue;
+			/*
+			 * Nothing runnable on c at the sample, yet time was
+			 * spent there: the model has no say, charge it as
+			 * measured.
+			 */
+			if (runsum[c] <= 0)
+				p = iv->d[i];
+			else if (b->ts[i].cpu == c)
+				p = iv->share[i] * iv->cap[c];
+			else
+				p = 0;
+			add_up(s, iv->pred[kind], g, p);
+			if (kind == KM_DEFINED)
+				add_up_cpu(s, iv->gcpu_pred, nc, g, c, p);
+		}
+		free(runsum);
+	}
+	return 0;
+}
+
+static void agg_count(struct scn_result *r, int g, int c, const char *kind,
+		      double amount, int *cnt, double *sum, int idx)
+{
+	(void)r;
+	(void)g;
+	(void)c;
+	(void)kind;
+	cnt[idx]++;
+	sum[idx] += amount;
+}
+
+enum { AK_SUM, AK_HIDDEN, AK_STALE, AK_OFFLINE, AK_OFFLIST, AK_N };
+static const char *const ak_name[AK_N] = {
+	"sum_mismatch", "hidden_contrib", "stale_contrib", "offline_contrib",
+	"off_list_contrib",
+};
+
+/*
+ * A cfs_rq in a throttled hierarchy (its group's or an ancestor's cfs_rq
+ * on that CPU throttled) is taken off the leaf list by tg_throttle_down()
+ * with its contribution kept, and put back on unthrottle: an off-list
+ * contribution there is correct, not stale.
+ */
+static bool agg_throttled(const struct scenario *s, const struct pelt_snap *p,
+			  int g, int c)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		if (pelt_at(p, g, c)->throttled)
+			return true;
+	return false;
+}
+
+void vd_check_aggregation(const struct vd_input *in, int first, int last,
+			  struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	const struct sample_set *ss = in->ss;
+	int nc = ss->ncpus, g, k, c, a, shift = 6;
+	double tol = s->agg_tolerance;
+	/* counters [AK_N][ncpus + 1]; slot nc = "no CPU" */
+	int *cnt = calloc((size_t)AK_N * (nc + 1), sizeof(int));
+	double *sum = calloc((size_t)AK_N * (nc + 1), sizeof(double));
+
+	r->agg_ok = true;
+	r->agg_checked = 0;
+	/* the propagation threshold in force: 1/64, or the scenario's knob */
+	for (int i = 0; i < s->nknobs; i++)
+		if (!strcmp(s->knobs[i].name, "tg_load_avg_shift")) {
+			long v = strtol(s->knobs[i].value, NULL, 10);
+
+			if (v >= 1 && v <= 63)
+				shift = (int)v;
+		}
+	if (!cnt || !sum || in->src == PELT_SRC_NONE)
+		goto out;
+	for (g = 0; g < s->ngroups; g++) {
+		int checked = 0;
+
+		memset(cnt, 0, sizeof(int) * AK_N * (nc + 1));
+		memset(sum, 0, sizeof(double) * AK_N * (nc + 1));
+		for (k = first; k <= last; k++) {
+			const struct sample *sm = &ss->v[k];
+			const struct pelt_snap *p = &sm->pelt;
+			double tg, sumc = 0, slack;
+
+			if (!sm->pelt_ok || !p->grp[g].present)
+				continue;
+			tg = pelt_tg_load_avg(p, g);
+			if (tg < 0)
+				continue;
+			checked++;
+			for (c = 0; c < nc; c++)
+				if (pelt_at(p, g, c)->present)
+					sumc += pelt_at(p, g, c)->contrib;
+			slack = tol * fmax(tg, sumc) + AGG_ABS_SLACK;
+			/*
+			 * sched/debug lists neither throttled nor offline
+			 * cfs_rqs: an excess of tg_load_avg over the listed
+			 * contributions is only evidence while no bandwidth
+			 * limit applies to the group or an ancestor.
+			 */
+			if (in->src == PELT_SRC_DEBUGFS && tg - sumc > slack) {
+				if (!scn_state_under_limit(s, in->st, g))
+					agg_count(r, g, -1, "hidden", tg - sumc,
+						  cnt, sum,
+						  AK_HIDDEN * (nc + 1) + nc);
+			}
+			else if (fabs(tg - sumc) > slack)
+				agg_count(r, g, -1, "sum", tg - sumc, cnt, sum,
+					  AK_SUM * (nc + 1) + nc);
+			for (c = 0; c < nc; c++) {
+				const struct pelt_cpu *pc = pelt_at(p, g, c);
+				bool online = (sm->online & (1ull << c)) &&
+					      pc->online;
+				double dev, thr;
+
+				if (!pc->present)
+					continue;
+				if (!online) {
+					if (pc->contrib > AGG_ABS_SLACK)
+						agg_count(r, g, c, "off",
+							  pc->contrib, cnt, sum,
+							  AK_OFFLINE * (nc + 1)
+							  + c);
+					continue;
+				}
+				if (!pc->on_list) {
+					if (pc->contrib > AGG_ABS_SLACK &&
+					    !agg_throttled(s, p, g, c))
+						agg_count(r, g, c, "offlist",
+							  pc->contrib, cnt, sum,
+							  AK_OFFLIST * (nc + 1)
+							  + c);
+					continue;
+				}
+				dev = pc->contrib - pc->load_avg;
+				thr = pc->contrib / (double)(1ull << shift) +
+				      tol * fmax(pc->contrib, pc->load_avg) +
+				      AGG_ABS_SLACK;
+				if (fabs(dev) > thr)
+					agg_count(r, g, c, "stale", dev, cnt,
+						  sum, AK_STALE * (nc + 1) + c);
+			}
+		}
+		r->agg_checked += checked;
+		for (a = 0; a < AK_N; a++)
+			for (c = 0; c <= nc; c++) {
+				int n = cnt[a * (nc + 1) + c];
+				struct agg_issue *is;
+				int need = checked / 2 > 2 ? (checked + 1) / 2 :
+					   2;
+
+				if (n < need)
+					continue;
+				r->agg_ok = false;
+				if (r->nissues >= VD_MAX_ISSUES)
+					continue;
+				is = &r->issues[r->nissues++];
+				is->group = g;
+				is->cpu = c == nc ? -1 : c;
+				snprintf(is->kind, sizeof(is->kind), "%s",
+					 ak_name[a]);
+				is->amount = sum[a * (nc + 1) + c] / n;
+				snprintf(is->detail, sizeof(is->detail),
+					 "%s: %s%s%d in %d of %d samples, mean "
+					 "%.0f", s->groups[g].path, ak_name[a],
+					 c == nc ? "" : " on cpu",
+					 c == nc ? 0 : c, n, checked,
+					 is->amount);
+				if (c == nc)	/* no CPU to name */
+					snprintf(is->detail, sizeof(is->detail),
+						 "%s: %s (tg_load_avg - sum of "
+						 "shown contribs) in %d of %d "
+						 "samples, mean %.0f",
+						 s->groups[g].path, ak_name[a],
+						 n, checked, is->amount);
+			}
+	}
+out:
+	free(cnt);
+	free(sum);
+}
+
+/*
+ * Convergence after each phase: the time from the phase until the
+ * measured split, averaged over a sub-window's worth of intervals, comes
+ * within tolerance of the window's measured split for good (until the
+ * next phase or the window). -1: not within that time.
+ */
+static void convergence(const struct vd_input *in, struct ival *iv,
+			int first, int per_sub, struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	const struct sample_set *ss = in->ss;
+	int ng = s->ngroups, p, k, g, j;
+	double *acc = calloc((size_t)(ng + 1) * (per_sub + 1), sizeof(double));
+	double *tot = calloc(per_sub + 1, sizeof(double));
+
+	r->nconv = 0;
+	for (p = 0; p < s->nphases && acc && tot; p++) {
+		uint64_t at = s->phases[p].at_us, until = ss->v[first].t_us;
+		int64_t conv = -1;
+		int n = 0;
+
+		for (j = p + 1; j < s->nphases; j++)
+			if (s->phases[j].at_us > at) {
+				until = s->phases[j].at_us;
+				break;
+			}
+		memset(tot, 0, sizeof(double) * per_sub);
+		for (k = 1; k < ss->n && ss->v[k].t_us <= until; k++) {
+			double dev = 0, t = 0;
+			int slot = n % per_sub;
+
+			if (ss->v[k - 1].t_us < at)
+				continue;
+			if (eval_interval(in, k, iv, NULL))
+				continue;
+			for (g = 0; g < ng; g++)
+				acc[slot * ng + g] = iv->meas[g];
+			tot[slot] = iv->tot;
+			if (++n < per_sub)
+				continue;
+			for (j = 0; j < per_sub; j++)
+				t += tot[j];
+			if (t <= 0)
+				continue;
+			for (g = 0; g < ng; g++) {
+				double m = 0;
+
+				for (j = 0; j < per_sub; j++)
+					m += acc[j * ng + g];
+				dev = fmax(dev, fabs(m / t - r->g[g].measured));
+			}
+			if (dev > s->tolerance)
+				conv = -1;
+			else if (conv < 0)
+				conv = (int64_t)(ss->v[k].t_us - at);
+		}
+		r->conv[r->nconv].phase = p;
+		r->conv[r->nconv].at_us = at;
+		r->conv[r->nconv].converged_after_us = conv;
+		r->nconv++;
+	}
+	free(acc);
+	free(tot);
+}
+
+/*
+ * A vCPU the host stops keeps its task's runtime still until it runs
+ * again, then charges the whole gap at once: tasks' time in one interval
+ * then exceeds what the online CPUs had (a running task's schedstat lags
+ * by at most a tick, so honest intervals stay within a few ms).
+ */
+static void note_excess(const struct sample_set *ss, int k, double tot_ns,
+			struct scn_result *r)
+{
+	scn_cpumask_t all = ss->ncpus >= 64 ? ~0ull : (1ull << ss->ncpus) - 1;
+	int ncpu = scn_cpumask_count(ss->v[k].online & all);
+	double cap_ns;
+
+	if (!ncpu)
+		ncpu = ss->ncpus;
+	cap_ns = (double)(ss->v[k].t_us - ss->v[k - 1].t_us) * 1000.0 * ncpu;
+	if (tot_ns - cap_ns > (double)r->charge_excess_us * 1000.0)
+		r->charge_excess_us = (uint64_t)llround((tot_ns - cap_ns) /
+							1000.0);
+}
+
+/* Stall charges (see workload.c) in the interval (k-1, k]. */
+static void note_stall(const struct vd_input *in, int k, bool tail,
+		       struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	const struct sample *a = &ss->v[k - 1], *b = &ss->v[k];
+	double by_group[SCN_MAX_GROUPS] = { 0 }, worst = 0;
+	uint64_t tot = 0;
+	int i, g;
+
+	for (i = 0; i < ss->ninst; i++) {
+		uint64_t d = b->ts[i].stall_ns >= a->ts[i].stall_ns ?
+			     b->ts[i].stall_ns - a->ts[i].stall_ns : 0;
+
+		g = in->st->task_group[in->inst_task[i]];
+		tot += d;
+		by_group[g] += (double)d;
+		for (; tail && g >= 0; g = in->s->groups[g].parent)
+			r->g[g].stall_tail_ns += (double)d;
+	}
+	r->stall_us += tot / 1000;
+	if (tot / 1000 <= r->stall_max_us)
+		return;
+	r->stall_max_us = tot / 1000;
+	r->stall_max_at_us = b->t_us;
+	for (g = 0; g < in->s->ngroups; g++)
+		if (by_group[g] > worst) {
+			worst = by_group[g];
+			r->stall_max_group = g;
+		}
+}
+
+/* Stall charges in the last sub-window, all groups. */
+static double stall_tail_total(const struct scenario *s,
+			       const struct scn_result *r)
+{
+	double t = 0;
+	int g;
+
+	for (g = 0; g < s->ngroups; g++)
+		if (s->groups[g].parent < 0)
+			t += r->g[g].stall_tail_ns;
+	return t;
+}
+
+/*
+ * Could stall charges late in the window (see scn_result.stall_explains)
+ * account for the excess of a failing group's interval @e beyond @tol?
+ * Stalls land on whatever task is current, in proportion to the time each
+ * runs; only a group's charge beyond its share of them (@imb: charged to
+ * its subtree - its measured fraction * all charges) moves its share.
+ */
+static bool stall_covers(const struct stats_summary *e, double imb,
+			 double tol, double tot)
+{
+	if (e->hi > tol && imb < (e->hi - tol) * tot)
+		return false;
+	if (e->lo < -tol && -imb < (-tol - e->lo) * tot)
+		return false;
+	return true;
+}
+
+static void explain_by_stalls(const struct scenario *s, double tot,
+			      struct scn_result *r)
+{
+	double tail = stall_tail_total(s, r);
+	int g, failing = 0;
+
+	if (r->stall_max_group >= 0)
+		vd_diag(r, "host stalls: tasks were charged %.1f ms while their "
+			"vCPU did not run, at most %.1f ms in one interval (to "
+			"%s, ending %.3f s)", (double)r->stall_us / 1000,
+			(double)r->stall_max_us / 1000,
+			s->groups[r->stall_max_group].path,
+			(double)r->stall_max_at_us / 1e6);
+	for (g = 0; g < s->ngroups; g++) {
+		const struct grp_result *gr = &r->g[g];
+		double imb = gr->stall_tail_ns - gr->measured * tail;
+
+		if (gr->pass)
+			continue;
+		failing++;
+		if (!stall_covers(&gr->err, imb, s->tolerance, tot) ||
+		    (gr->has_expected &&
+		     !stall_covers(&gr->exp_err, imb, s->tolerance, tot)))
+			return;
+	}
+	if (!failing || !r->agg_ok)
+		return;
+	r->stall_explains = true;
+	vd_diag(r, "host stalls: the failing groups' excess is within their "
+		"uneven share of the CPU time charged in the last sub-window "
+		"to tasks whose vCPU did not run (%.1f ms in all; CFS repays "
+		"such a charge after it, past the window's end)", tail / 1e6);
+}
+
+/* The interval (k-1, k] and group with the largest model error. */
+struct worst_ival {
+	double dev, meas, pred;
+	int k, g;
+};
+
+static void note_worst(struct worst_ival *wi, const struct ival *iv, int k,
+		       int ng)
+{
+	int kind, g;
+
+	for (kind = 0; kind < KM_KINDS; kind++)
+		for (g = 0; g < ng; g++) {
+			double dev = iv->meas[g] - iv->pred[kind][g];
+
+			if (fabs(dev) <= fabs(wi[kind].dev))
+				continue;
+			wi[kind] = (struct worst_ival){ dev, iv->meas[g],
+				iv->pred[kind][g], k, g };
+		}
+}
+
+/*
+ * Named in the diagnostics: a lone interval where the model had a task's
+ * state wrong stands out from steady noise, and says where to look.
+ */
+static void report_worst(const struct vd_input *in, const struct worst_ival *w,
+			 int first, int nint, int W, struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	const struct task_sample *ts = ss->v[w->k].ts;
+	char states[96] = "";
+	int i, len = 0;
+
+	if (w->k <= first)
+		return;
+	/* the task states the model took for the interval */
+	for (i = 0; i < ss->ninst && len < (int)sizeof(states) - 24; i++)
+		len += snprintf(states + len, sizeof(states) - len, " %s:%c@%d",
+				in->s->tasks[in->inst_task[i]].name,
+				ts[i].state, ts[i].cpu);
+	vd_diag(r, "largest one-interval error: %s %+.1f ms (measured %.1f, "
+		"model %.1f ms) in (%.3f, %.3f] s, sub-window %d of %d; "
+		"states:%s", in->s->groups[w->g].path, w->dev / 1e6,
+		w->meas / 1e6, w->pred / 1e6, ss->v[w->k - 1].t_us / 1e6,
+		ss->v[w->k].t_us / 1e6, (w->k - first - 1) * W / nint + 1, W,
+		states);
+}
+
+/*
+ * A task that was runnable at nearly every sample of the window and got
+ * no CPU time at all in it is starved: CFS gives every runnable entity of
+ * a cfs_rq a turn within its period. Named, not judged: the split shows
+ * what it cost (e.g. a vruntime kept from another cfs_rq across a cgroup
+ * move), and with a tick-granular sched_clock a task of a tiny weight can
+ * be charged nothing in a short window.
+ */
+static void report_starved(const struct vd_input *in, int first, int last,
+			   struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	int i, k;
+
+	if (first < 0 || last - first < 4)
+		return;
+	for (i = 0; i < ss->ninst; i++) {
+		int runnable = 0;
+
+		for (k = first; k <= last; k++)
+			runnable += ss->v[k].ts[i].state == 'R';
+		if (runnable * 10 < (last - first + 1) * 9 ||
+		    ss->v[last].ts[i].ns != ss->v[first].ts[i].ns)
+			continue;
+		vd_diag(r, "starved: %s (instance %d, on cpu%d) was runnable at "
+			"%d of %d samples and got no CPU time in the window",
+			in->s->tasks[in->inst_task[i]].name, i,
+			ss->v[last].ts[i].cpu, runnable, last - first + 1);
+	}
+}
+
+/*
+ * The model sees every interval of such a window as it was (no sleep,
+ * fork or migration between two samples that the sampled states miss),
+ * so the cumulative error is a lag CFS keeps bounded - the case
+ * stats_summarize_lag() is valid for.
+ */
+bool vd_steady(const struct scenario *s, const struct scn_state *st)
+{
+	int t;
+
+	for (t = 0; t < s->ntasks; t++) {
+		if (st->task_stopped[t])
+			continue;
+		if (s->tasks[t].kind != SCN_TASK_HOG ||
+		    scn_cpumask_count(scn_state_task_cpus(s, st, t)) != 1 ||
+		    scn_state_under_limit(s, st, st->task_group[t]))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The interval of one error series: over the W sub-window errors x[], or
+ * (VD_CI_LAG) from the cumulative error lag[0..nint] along the cumulative
+ * CPU time cum[]; sub_hw gets the sub-window half-width either way.
+ */
+static void summarize_error(const struct scn_result *r, const double *x,
+			    const double *lag, const double *cum, int nint,
+			    double confidence, struct stats_summary *out,
+			    double *sub_hw)
+{
+	struct stats_summary lg;
+
+	stats_summarize_series(x, r->subwindows, confidence, out);
+	if (sub_hw)
+		*sub_hw = out->half_width;
+	if (r->ci_method != VD_CI_LAG)
+		return;
+	stats_summarize_lag(lag, cum, nint, confidence, r->subwindows - 1,
+			    &lg);
+	out->mean = lg.mean;
+	out->half_width = lg.half_width;
+	out->lo = lg.lo;
+	out->hi = lg.hi;
+	out->rho1 = 0;
+}
+
+int vd_analyze(const struct vd_input *in, struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	const struct sample_set *ss = in->ss;
+	int ng = s->ngroups, nc = ss->ncpus, first = -1, last = -1;
+	int k, g, c, w, W, nint, kind, ret = 0;
+	uint64_t half = s->sample_us / 2, end = in->win_start_us +
+						in->win_len_us;
+	double *wmeas = NULL, *wpred = NULL, *wtot = NULL, *x = NULL;
+	double tot = 0, tmeas[SCN_MAX_GROUPS], tpred[KM_KINDS][SCN_MAX_GROUPS];
+	double window_ns, icap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS];
+	double *gm = NULL, *gp = NULL, uwin_ns = 0;
+	double *cmeas = NULL, *cpred = NULL, *ctot = NULL, *lag = NULL;
+	int ua = -1, ub = -1;
+	struct ival iv;
+	struct worst_ival wi[KM_KINDS];
+
+	r->src = in->src;
+	r->win_start_us = in->win_start_us;
+	r->win_len_us = in->win_len_us;
+	r->ncpus = nc;
+	r->samples = ss->n;
+	for (k = 0; k < ss->n; k++) {
+		if (first < 0 && ss->v[k].t_us + half >= in->win_start_us)
+			first = k;
+		if (ss->v[k].t_us <= end + half)
+			last = k;
+	}
+	nint = first >= 0 && last > first ? last - first : 0;
+	if (nint < 2) {
+		r->v = V_ERROR;
+		snprintf(r->reason, sizeof(r->reason),
+			 "only %d sample intervals in the window", nint);
+		return -ENODATA;
+	}
+	r->intervals = nint;
+	W = s->windows < nint ? s->windows : nint;
+	if (W > VD_MAX_WINDOWS)
+		W = VD_MAX_WINDOWS;
+	if (W < 2)
+		W = 2;
+	r->subwindows = W;
+	if (ival_alloc(&iv, ng, nc, ss->ninst))
+		goto nomem;
+	wmeas = calloc((size_t)W * ng, sizeof(double));
+	wpred = calloc((size_t)W * ng * KM_KINDS, sizeof(double));
+	wtot = calloc(W, sizeof(double));
+	x = calloc(W, sizeof(double));
+	gm = calloc((size_t)ng * nc + 1, sizeof(double));
+	gp = calloc((size_t)ng * nc + 1, sizeof(double));
+	/* cumulative per group (and model kind) at each interval end */
+	cmeas = calloc((size_t)ng * (nint + 1), sizeof(double));
+	cpred = calloc((size_t)ng * KM_KINDS * (nint + 1), sizeof(double));
+	ctot = calloc(nint + 1, sizeof(double));
+	lag = calloc(nint + 1, sizeof(double));
+	if (!wmeas || !wpred || !wtot || !x || !gm || !gp || !cmeas ||
+	    !cpred || !ctot || !lag)
+		goto nomem;
+	memset(tmeas, 0, sizeof(tmeas));
+	memset(tpred, 0, sizeof(tpred));
+	memset(icap, 0, sizeof(icap));
+	memset(wi, 0, sizeof(wi));
+	r->charge_excess_us = 0;
+	r->stall_us = r->stall_max_us = r->stall_max_at_us = 0;
+	r->stall_max_group = -1;
+	r->stall_explains = false;
+	for (g = 0; g < ng; g++)
+		r->g[g].stall_tail_ns = 0;
+
+	for (k = first + 1; k <= last; k++) {
+		int j = k - first - 1;
+
+		w = j * W / nint;
+		ret = eval_interval(in, k, &iv, r);
+		if (ret)
+			goto out;
+		note_worst(wi, &iv, k, ng);
+		note_excess(ss, k, iv.tot, r);
+		note_stall(in, k, w == W - 1, r);
+		wtot[w] += iv.tot;
+		tot += iv.tot;
+		ctot[j + 1] = tot;
+		for (c = 0; c < nc; c++)
+			icap[c] += iv.cap[c];
+		for (g = 0; g < ng; g++) {
+			wmeas[w * ng + g] += iv.meas[g];
+			tmeas[g] += iv.meas[g];
+			cmeas[(size_t)g * (nint + 1) + j + 1] = tmeas[g];
+			for (kind = 0; kind < KM_KINDS; kind++) {
+				wpred[(w * KM_KINDS + kind) * ng + g] +=
+					iv.pred[kind][g];
+				tpred[kind][g] += iv.pred[kind][g];
+				cpred[((size_t)kind * ng + g) * (nint + 1) +
+				      j + 1] = tpred[kind][g];
+			}
+		}
+		for (g = 0; g < ng * nc; g++) {
+			gm[g] += iv.gcpu_meas[g];
+			gp[g] += iv.gcpu_pred[g];
+		}
+	}
+	window_ns = ((double)ss->v[last].t_us - (double)ss->v[first].t_us) *
+		    1000.0;
+	if (tot <= 0 || window_ns <= 0) {
+		r->v = V_ERROR;
+		snprintf(r->reason, sizeof(r->reason),
+			 "no CPU time measured in the window");
+		ret = -ENODATA;
+		goto out;
+	}
+	for (c = 0; c < nc; c++)
+		r->cpu_capacity[c] = icap[c] / window_ns;
+
+	/* Ideal model on the measured capacities. */
+	{
+		double cap[SCN_MAX_CPUS], itot = 0;
+
+		for (c = 0; c < SCN_MAX_CPUS; c++)
+			cap[c] = c < nc ? r->cpu_capacity[c] : 0;
+		if (ideal_split(s, in->st, cap, gcpu_ideal, NULL)) {
+			vd_diag(r, "ideal model failed; ideal reported as 0");
+			memset(gcpu_ideal, 0, sizeof(gcpu_ideal));
+		}
+		for (g = 0; g < ng; g++)
+			if (s->groups[g].parent < 0)
+				itot += gcpu_ideal[g];
+		for (g = 0; g < ng; g++)
+			r->g[g].ideal = itot > 0 ? gcpu_ideal[g] / itot : 0;
+	}
+
+	/* Cgroup usage is read only near the window's ends. */
+	for (k = first; k <= last && k <= first + 2; k++)
+		if (ss->v[k].usage_ok) {
+			ua = k;
+			break;
+		}
+	for (k = last; k >= first && k >= last - 2; k--)
+		if (ss->v[k].usage_ok) {
+			ub = k;
+			break;
+		}
+	if (ua >= 0 && ub > ua)
+		uwin_ns = ((double)ss->v[ub].t_us - (double)ss->v[ua].t_us) *
+			  1000.0;
+	else
+		ua = ub = -1;
+
+	r->ci_method = nint >= 4 && vd_steady(s, in->st) ? VD_CI_LAG :
+							   VD_CI_SUBWINDOWS;
+	r->v = V_PASS;
+	r->model_disagreement = 0;
+	r->se_disagreement = 0;
+	r->se_available = r->km_fallbacks[KM_SE] == 0;
+	/* scn_model and km_kind list the models in the same order */
+	r->verdict_kind = (enum km_kind)s->model;
+	if (r->verdict_kind == KM_SE && !r->se_available) {
+		vd_diag(r, "group entity weights were not sampled: verdict "
+			"against the defined model instead of the se model");
+		r->verdict_kind = KM_DEFINED;
+	} else if (r->verdict_kind != KM_DEFINED) {
+		vd_diag(r, "verdict against the %s model (scenario key model)",
+			km_kind_name(r->verdict_kind));
+	}
+	for (g = 0; g < ng; g++) {
+		struct grp_result *gr = &r->g[g];
+		int e;
+
+		gr->measured = tmeas[g] / tot;
+		gr->measured_cpu = tmeas[g] / window_ns;
+		for (kind = 0; kind < KM_KINDS; kind++)
+			gr->model[kind] = tpred[kind][g] / tot;
+		gr->intent_dev = gr->measured - gr->ideal;
+		for (c = 0; c < nc; c++) {
+			gr->cpu_measured[c] = gm[(size_t)g * nc + c] / window_ns;
+			gr->cpu_model[c] = gp[(size_t)g * nc + c] / window_ns;
+		}
+		r->model_disagreement = fmax(r->model_disagreement,
+			fabs(gr->model[KM_COMPUTED] - gr->model[KM_DEFINED]));
+		r->se_disagreement = fmax(r->se_disagreement,
+			fabs(gr->model[KM_SE] - gr->model[KM_DEFINED]));
+		/*
+		 * Sub-window deviations in CPU time, all scaled by the mean
+		 * sub-window total: their mean is exactly the whole-window
+		 * error, and a deviation one sub-window makes up in the next
+		 * cancels. (Dividing each by its own total would let a
+		 * sub-window a host stall left nearly empty weigh as much as
+		 * a full one.)
+		 */
+		for (w = 0; w < W; w++)
+			x[w] = (wmeas[w * ng + g] -
+				wpred[(w * KM_KINDS + r->verdict_kind) * ng + g]) /
+			       (tot / W);
+		for (k = 0; k <= nint; k++)
+			lag[k] = cmeas[(size_t)g * (nint + 1) + k] -
+				 cpred[((size_t)r->verdict_kind * ng + g) *
+				       (nint + 1) + k];
+		summarize_error(r, x, lag, ctot, nint, s->confidence,
+				&gr->err, &gr->sub_half_width);
+		memcpy(gr->err_w, x, sizeof(double) * W);
+		gr->pass = gr->err.lo >= -s->tolerance &&
+			   gr->err.hi <= s->tolerance;
+		gr->has_expected = false;
+		for (e = 0; e < s->nexpect; e++) {
+			if (s->expect[e].group != g)
+				continue;
+			gr->has_expected = true;
+			gr->expected = s->expect[e].fraction;
+			for (w = 0; w < W; w++)
+				x[w] = (wmeas[w * ng + g] -
+					gr->expected * wtot[w]) / (tot / W);
+			for (k = 0; k <= nint; k++)
+				lag[k] = cmeas[(size_t)g * (nint + 1) + k] -
+					 gr->expected * ctot[k];
+			summarize_error(r, x, lag, ctot, nint, s->confidence,
+					&gr->exp_err, NULL);
+			if (gr->exp_err.lo < -s->tolerance ||
+			    gr->exp_err.hi > s->tolerance)
+				gr->pass = false;
+		}
+		/* Cross-check: the kernel's cgroup CPU accounting. */
+		gr->usage_cpu = NAN;
+		if (ua >= 0 && ub > ua) {
+			gr->usage_cpu = ((double)ss->v[ub].usage_us[g] -
+					 (double)ss->v[ua].usage_us[g]) *
+					1000.0 / uwin_ns;
+			if (fabs(gr->usage_cpu - gr->measured_cpu) >
+			    0.02 * fmax(gr->measured_cpu, 0.05))
+				vd_diag(r, "%s: cgroup usage %.4f CPUs vs task "
+					"sum %.4f CPUs", s->groups[g].path,
+					gr->usage_cpu, gr->measured_cpu);
+		}
+		if (!gr->pass && r->v == V_PASS) {
+			bool model_ok = gr->err.lo >= -s->tolerance &&
+					gr->err.hi <= s->tolerance;
+
+			r->v = V_FAIL;
+			if (model_ok)
+				snprintf(r->reason, sizeof(r->reason),
+					 "%s: measured - expected %.4f CI "
+					 "[%+.4f, %+.4f] outside +-%.4f",
+					 s->groups[g].path, gr->expected,
+					 gr->exp_err.lo, gr->exp_err.hi,
+					 s->tolerance);
+			else
+				snprintf(r->reason, sizeof(r->reason),
+					 "%s: measured - model CI [%+.4f, "
+					 "%+.4f] outside +-%.4f",
+					 s->groups[g].path, gr->err.lo,
+					 gr->err.hi, s->tolerance);
+		}
+	}
+
+	report_worst(in, &wi[r->verdict_kind], first, nint, W, r);
+	report_starved(in, first, last, r);
+	vd_check_aggregation(in, first, last, r);
+	/* an aggregation failure is never the host's */
+	explain_by_stalls(s, tot, r);
+	if (!r->agg_ok) {
+		if (r->v == V_PASS) {
+			r->v = V_FAIL;
+			snprintf(r->reason, sizeof(r->reason),
+				 "aggregation: %s", r->nissues ?
+				 r->issues[0].detail : "broken");
+		}
+		for (k = 0; k < r->nissues; k++)
+			vd_diag(r, "aggregation: %s", r->issues[k].detail);
+	}
+	convergence(in, &iv, first, nint / W > 0 ? nint / W : 1, r);
+	for (kind = 0; kind < KM_KINDS; kind++)
+		if (r->km_fallbacks[kind])
+			vd_diag(r, "model %s: %d group weights from a fallback",
+				km_kind_name(kind), r->km_fallbacks[kind]);
+	ret = 0;
+	goto out;
+nomem:
+	r->v = V_ERROR;
+	snprintf(r->reason, sizeof(r->reason), "out of memory");
+	ret = -ENOMEM;
+out:
+	ival_free(&iv);
+	free(wmeas);
+	free(wpred);
+	free(wtot);
+	free(x);
+	free(gm);
+	free(gp);
+	free(cmeas);
+	free(cpred);
+	free(ctot);
+	free(lag);
+	return ret;
+}
