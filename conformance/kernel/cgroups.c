@@ -326,37 +326,17 @@ static int add_values(const struct cg_ctx *c, struct cgroup *cg,
 	return lcg_err(r);
 }
 
-static bool has_children(const struct scenario *s, int g)
-{
-	int i;
-
-	for (i = 0; i < s->ngroups; i++)
-		if (s->groups[i].parent == g)
-			return true;
-	return false;
-}
-
-static bool uses_cpuset(const struct scenario *s)
-{
-	int i;
-
-	for (i = 0; i < s->ngroups; i++)
-		if (s->groups[i].cpuset)
-			return true;
-	return false;
-}
-
 static int prepare_children(const struct cg_ctx *c, int g)
 {
 	char dir[PATH_MAX];
 	int r;
 
-	if (c->h != SCN_V2 || !has_children(c->s, g))
+	if (c->h != SCN_V2 || !scn_has_children(c->s, g))
 		return 0;
 	r = cg_group_dir(c, g, dir, sizeof(dir));
 	if (!r)
 		r = enable_subtree(dir, "cpu");
-	if (!r && uses_cpuset(c->s))
+	if (!r && scn_uses_cpuset(c->s))
 		r = enable_subtree(dir, "cpuset");
 	return r;
 }

@@ -23,6 +23,12 @@
 /* Read up to len - 1 bytes, NUL-terminated. Returns the length or -errno. */
 int kfile_read(const char *path, char *buf, size_t len);
 
+/*
+ * The first line of path (without its newline) into buf; "" when it
+ * cannot be read. Returns its length or -errno.
+ */
+int kfile_read_line(const char *path, char *buf, size_t len);
+
 /* Write val in one write(2) (opened O_TRUNC, like `echo >`). 0 or -errno. */
 int kfile_write(const char *path, const char *val);
 

@@ -28,6 +28,19 @@ int kfile_read(const char *path, char *buf, size_t len)
 	return (int)n;
 }
 
+int kfile_read_line(const char *path, char *buf, size_t len)
+{
+	int n = kfile_read(path, buf, len);
+
+	if (n < 0) {
+		if (len)
+			buf[0] = '\0';
+		return n;
+	}
+	buf[strcspn(buf, "\n")] = '\0';
+	return (int)strlen(buf);
+}
+
 int kfile_write(const char *path, const char *val)
 {
 	ssize_t n;

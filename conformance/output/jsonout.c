@@ -120,11 +120,6 @@ void jout_run_start(const struct run_info *ri)
 	jout_emit(o);
 }
 
-static const char *hier_name(enum scn_hierarchy h)
-{
-	return h == SCN_V1 ? "v1" : "v2";
-}
-
 static struct json_object *group_path(const struct scenario *s, int g)
 {
 	return g >= 0 && g < s->ngroups ? js(s->groups[g].path) : NULL;
@@ -141,7 +136,7 @@ void jout_scenario_start(int index, const struct scenario *s)
 	add(o, "file", js(s->file));
 	add(o, "description", js(s->description));
 	add(o, "cpus", json_object_new_int(s->cpus));
-	add(o, "hierarchy", js(hier_name(s->hierarchy)));
+	add(o, "hierarchy", js(scn_hierarchy_name(s->hierarchy)));
 	p = json_object_new_object();
 	add(p, "warmup_us", json_object_new_int64(s->warmup_us));
 	add(p, "measure_us", json_object_new_int64(s->measure_us));

@@ -42,28 +42,6 @@ static void usage(FILE *f)
 		"[--slice-latency-us N] FILE...\n");
 }
 
-static void read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-
-	buf[0] = '\0';
-	if (!f)
-		return;
-	if (fgets(buf, (int)len, f))
-		buf[strcspn(buf, "\n")] = '\0';
-	fclose(f);
-}
-
-static int popcount(scn_cpumask_t m)
-{
-	return __builtin_popcountll(m);
-}
-
-static const char *hier(enum scn_hierarchy h)
-{
-	return h == SCN_V1 ? "v1" : "v2";
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -171,7 +149,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < n; i++)
 			printf("%s\t%s\tcpus=%d\t%s\tduration_us=%llu\n",
 			       scn[i].name, scn[i].file, scn[i].cpus,
-			       hier(scn[i].hierarchy),
+			       scn_hierarchy_name(scn[i].hierarchy),
 			       (unsigned long long)scn_duration_us(&scn[i]));
 		free(scn);
 		return 0;
@@ -200,15 +178,15 @@ int main(int argc, char **argv)
 		snprintf(ri.kernel_version, sizeof(ri.kernel_version), "%s",
 			 un.version);
 	}
-	read_line("/proc/cmdline", ri.cmdline, sizeof(ri.cmdline));
-	read_line("/sys/devices/system/clocksource/clocksource0/"
+	kfile_read_line("/proc/cmdline", ri.cmdline, sizeof(ri.cmdline));
+	kfile_read_line("/sys/devices/system/clocksource/clocksource0/"
 		  "current_clocksource", ri.clocksource,
 		  sizeof(ri.clocksource));
 	{
 		scn_cpumask_t on = 0;
 
 		hotplug_online_mask(&on);
-		ri.cpus_online = popcount(on);
+		ri.cpus_online = scn_cpumask_count(on);
 		ri.cpus_possible = hotplug_possible();
 	}
 	ri.pelt_source = pelt_source_name(runner_probe_source());
@@ -241,7 +219,7 @@ int main(int argc, char **argv)
 		ktap_diag(stdout, 0, "%s (%s): %d CPUs, %s, warmup %llu us, "
 			  "measure %llu us, sample %llu us, %d windows, "
 			  "tolerance %.4f, confidence %.2f", s->name, s->file,
-			  s->cpus, hier(s->hierarchy),
+			  s->cpus, scn_hierarchy_name(s->hierarchy),
 			  (unsigned long long)s->warmup_us,
 			  (unsigned long long)s->measure_us,
 			  (unsigned long long)s->sample_us, s->windows,

@@ -36,16 +36,6 @@ struct child_msg {
 	char reason[256];
 };
 
-static bool uses_cpuset(const struct scenario *s)
-{
-	int g;
-
-	for (g = 0; g < s->ngroups; g++)
-		if (s->groups[g].cpuset)
-			return true;
-	return false;
-}
-
 static int attach_cb(void *ctx, int g, pid_t pid)
 {
 	return cg_attach(ctx, g, pid);
@@ -578,7 +568,7 @@ enum verdict runner_run(const struct scenario *s, int index)
 		jout_result_bare(index, s->name, v, why, 0);
 		return v;
 	}
-	r = cg_hier_setup(s->hierarchy, uses_cpuset(s), why, sizeof(why));
+	r = cg_hier_setup(s->hierarchy, scn_uses_cpuset(s), why, sizeof(why));
 	if (r) {
 		enum verdict v = r == -EOPNOTSUPP ? V_SKIP : V_ERROR;
 

@@ -156,11 +156,6 @@ static int apply_affinity(pid_t pid, scn_cpumask_t mask)
 	return sched_setaffinity(pid, sizeof(set), &set) ? -errno : 0;
 }
 
-static scn_cpumask_t all_cpus(const struct scenario *s)
-{
-	return s->cpus >= 64 ? ~0ull : (1ull << s->cpus) - 1;
-}
-
 static const struct scenario *wl_scn;
 
 /*
@@ -187,7 +182,7 @@ int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask)
 	pid_t c;
 
 	if (!mask)
-		mask = all_cpus(wl_scn);
+		mask = scn_all_cpus(wl_scn);
 	for (i = 0; i < w->ninst; i++) {
 		if (w->task_of[i] != t)
 			continue;

@@ -371,6 +371,22 @@ int scn_cpumask_count(scn_cpumask_t mask)
 	return __builtin_popcountll(mask);
 }
 
+bool scn_has_children(const struct scenario *s, int g)
+{
+	for (int i = 0; i < s->ngroups; i++)
+		if (s->groups[i].parent == g)
+			return true;
+	return false;
+}
+
+bool scn_uses_cpuset(const struct scenario *s)
+{
+	for (int i = 0; i < s->ngroups; i++)
+		if (s->groups[i].cpuset)
+			return true;
+	return false;
+}
+
 int scn_cpumask_parse(const char *str, scn_cpumask_t *mask)
 {
 	scn_cpumask_t m = 0;
@@ -1243,14 +1259,6 @@ static int scn_expect(struct scn_parser *p, char **tok, int ntok)
 	e->fraction = f;
 	e->line = p->line;
 	return scn_check_expect_sums(p);
-}
-
-static bool scn_has_children(const struct scenario *s, int g)
-{
-	for (int i = 0; i < s->ngroups; i++)
-		if (s->groups[i].parent == g)
-			return true;
-	return false;
 }
 
 static int scn_phase_task(struct scn_parser *p, const char *v, int *t)

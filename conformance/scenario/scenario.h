@@ -243,6 +243,12 @@ scn_cpumask_t scn_all_cpus(const struct scenario *s);
 /* Number of CPUs in a mask. */
 int scn_cpumask_count(scn_cpumask_t mask);
 
+/* Does group g (g < 0: the root) have child groups? */
+bool scn_has_children(const struct scenario *s, int g);
+
+/* Does any group set a cpuset? */
+bool scn_uses_cpuset(const struct scenario *s);
+
 /*
  * Effective cpuset of group g: the intersection of the cpusets set on g and
  * its ancestors; scn_all_cpus() when none is set. g < 0: the root.
