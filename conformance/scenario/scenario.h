@@ -32,6 +32,12 @@
 
 typedef uint64_t scn_cpumask_t;
 
+/* How many values each enum below has (the sizes of its name table). */
+#define SCN_NHIERARCHIES	2
+#define SCN_NKINDS		3
+#define SCN_NACTIONS		9
+#define SCN_NMODELS		3
+
 enum scn_hierarchy {
 	SCN_V2,			/* cgroup v2, cpu.weight 1..10000 */
 	SCN_V1,			/* cgroup v1 cpu controller, cpu.shares 2..262144 */
@@ -274,6 +280,19 @@ uint64_t scn_timeout_us(const struct scenario *s);
 
 /* "v1" / "v2". */
 const char *scn_hierarchy_name(enum scn_hierarchy h);
+
+/*
+ * One name table per enum, indexed by value: the parser reads names with
+ * scn_name_index(), the outputs print them (scn_*_name() return "?" for a
+ * value out of range).
+ */
+extern const char *const scn_hierarchy_names[SCN_NHIERARCHIES];
+extern const char *const scn_model_names[SCN_NMODELS];
+extern const char *const scn_kind_names[SCN_NKINDS];
+extern const char *const scn_action_names[SCN_NACTIONS];
+
+/* Index of v in names[n], or -1. */
+int scn_name_index(const char *const *names, int n, const char *v);
 
 /*
  * Kernel-side weight of group g's entity in state st, in the 1024 = nice-0
