@@ -684,158 +684,235 @@ static void summarize_error(const struct scn_result *r, const double *x,
 	out->rho1 = 0;
 }
 
-int vd_analyze(const struct vd_input *in, struct scn_result *r)
-{
-	const struct scenario *s = in->s;
-	const struct sample_set *ss = in->ss;
-	int ng = s->ngroups, nc = ss->ncpus, first = -1, last = -1;
-	int k, g, c, w, W, nint, kind, ret = 0;
-	uint64_t half = s->sample_us / 2, end = in->win_start_us +
-						in->win_len_us;
-	double *wmeas = NULL, *wpred = NULL, *wtot = NULL, *x = NULL;
-	double tot = 0, tmeas[SCN_MAX_GROUPS], tpred[KM_KINDS][SCN_MAX_GROUPS];
-	double window_ns, icap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS];
-	double *gm = NULL, *gp = NULL, uwin_ns = 0;
-	double *cmeas = NULL, *cpred = NULL, *ctot = NULL, *lag = NULL;
-	int ua = -1, ub = -1;
+/*
+ * What vd_analyze() sums over the window's intervals (first, last]:
+ * per sub-window, cumulative at every interval end, per group and CPU.
+ */
+struct vd_acc {
+	int ng, nc, first, last, nint, W;
+	double tot;			/* ns, all instances */
+	double window_ns;		/* t(last) - t(first) */
+	double *wmeas, *wpred, *wtot;	/* per sub-window: acc_wmeas() ... */
+	double *cmeas, *cpred, *ctot;	/* cumulative: acc_cmeas() ... */
+	double *gm, *gp;		/* [ng * nc] measured, model defined */
+	double *x, *lag;		/* [W], [nint + 1]: one group's errors */
+	double tmeas[SCN_MAX_GROUPS];
+	double tpred[KM_KINDS][SCN_MAX_GROUPS];
+	double icap[SCN_MAX_CPUS];
 	struct ival iv;
 	struct worst_ival wi[KM_KINDS];
+};
 
-	r->src = in->src;
-	r->win_start_us = in->win_start_us;
-	r->win_len_us = in->win_len_us;
-	r->ncpus = nc;
-	r->samples = ss->n;
+/* Group g's measured CPU time in sub-window w. */
+static double *acc_wmeas(struct vd_acc *a, int w, int g)
+{
+	return &a->wmeas[(size_t)w * a->ng + g];
+}
+
+/* ... and model kind's. */
+static double *acc_wpred(struct vd_acc *a, int w, int kind, int g)
+{
+	return &a->wpred[((size_t)w * KM_KINDS + kind) * a->ng + g];
+}
+
+/* Group g's measured CPU time up to the end of interval j (0: none). */
+static double *acc_cmeas(struct vd_acc *a, int g, int j)
+{
+	return &a->cmeas[(size_t)g * (a->nint + 1) + j];
+}
+
+static double *acc_cpred(struct vd_acc *a, int kind, int g, int j)
+{
+	return &a->cpred[((size_t)kind * a->ng + g) * (a->nint + 1) + j];
+}
+
+/* Samples first and last of the window; r->intervals and subwindows. */
+static int vd_window(const struct vd_input *in, struct scn_result *r,
+		     struct vd_acc *a)
+{
+	const struct sample_set *ss = in->ss;
+	uint64_t half = in->s->sample_us / 2;
+	uint64_t end = in->win_start_us + in->win_len_us;
+	int k, W;
+
+	a->first = a->last = -1;
 	for (k = 0; k < ss->n; k++) {
-		if (first < 0 && ss->v[k].t_us + half >= in->win_start_us)
-			first = k;
+		if (a->first < 0 && ss->v[k].t_us + half >= in->win_start_us)
+			a->first = k;
 		if (ss->v[k].t_us <= end + half)
-			last = k;
+			a->last = k;
 	}
-	nint = first >= 0 && last > first ? last - first : 0;
-	if (nint < 2) {
+	a->nint = a->first >= 0 && a->last > a->first ? a->last - a->first : 0;
+	if (a->nint < 2) {
 		r->v = V_ERROR;
 		snprintf(r->reason, sizeof(r->reason),
-			 "only %d sample intervals in the window", nint);
+			 "only %d sample intervals in the window", a->nint);
 		return -ENODATA;
 	}
-	r->intervals = nint;
-	W = s->windows < nint ? s->windows : nint;
+	r->intervals = a->nint;
+	W = in->s->windows < a->nint ? in->s->windows : a->nint;
 	if (W > VD_MAX_WINDOWS)
 		W = VD_MAX_WINDOWS;
 	if (W < 2)
 		W = 2;
-	r->subwindows = W;
-	if (ival_alloc(&iv, ng, nc, ss->ninst))
-		goto nomem;
-	wmeas = calloc((size_t)W * ng, sizeof(double));
-	wpred = calloc((size_t)W * ng * KM_KINDS, sizeof(double));
-	wtot = calloc(W, sizeof(double));
-	x = calloc(W, sizeof(double));
-	gm = calloc((size_t)ng * nc + 1, sizeof(double));
-	gp = calloc((size_t)ng * nc + 1, sizeof(double));
-	/* cumulative per group (and model kind) at each interval end */
-	cmeas = calloc((size_t)ng * (nint + 1), sizeof(double));
-	cpred = calloc((size_t)ng * KM_KINDS * (nint + 1), sizeof(double));
-	ctot = calloc(nint + 1, sizeof(double));
-	lag = calloc(nint + 1, sizeof(double));
-	if (!wmeas || !wpred || !wtot || !x || !gm || !gp || !cmeas ||
-	    !cpred || !ctot || !lag)
-		goto nomem;
-	memset(tmeas, 0, sizeof(tmeas));
-	memset(tpred, 0, sizeof(tpred));
-	memset(icap, 0, sizeof(icap));
-	memset(wi, 0, sizeof(wi));
+	r->subwindows = a->W = W;
+	return 0;
+}
+
+static int acc_alloc(struct vd_acc *a, int ninst)
+{
+	size_t ng = (size_t)a->ng, W = (size_t)a->W, n1 = (size_t)a->nint + 1;
+
+	if (ival_alloc(&a->iv, a->ng, a->nc, ninst))
+		return -ENOMEM;
+	a->wmeas = calloc(W * ng, sizeof(double));
+	a->wpred = calloc(W * ng * KM_KINDS, sizeof(double));
+	a->wtot = calloc(W, sizeof(double));
+	a->x = calloc(W, sizeof(double));
+	a->gm = calloc(ng * a->nc + 1, sizeof(double));
+	a->gp = calloc(ng * a->nc + 1, sizeof(double));
+	a->cmeas = calloc(ng * n1, sizeof(double));
+	a->cpred = calloc(ng * KM_KINDS * n1, sizeof(double));
+	a->ctot = calloc(n1, sizeof(double));
+	a->lag = calloc(n1, sizeof(double));
+	if (!a->wmeas || !a->wpred || !a->wtot || !a->x || !a->gm || !a->gp ||
+	    !a->cmeas || !a->cpred || !a->ctot || !a->lag)
+		return -ENOMEM;
+	return 0;
+}
+
+static void acc_free(struct vd_acc *a)
+{
+	ival_free(&a->iv);
+	free(a->wmeas);
+	free(a->wpred);
+	free(a->wtot);
+	free(a->x);
+	free(a->gm);
+	free(a->gp);
+	free(a->cmeas);
+	free(a->cpred);
+	free(a->ctot);
+	free(a->lag);
+}
+
+/* Add interval a->iv, the j-th of the window, in sub-window w. */
+static void acc_add(struct vd_acc *a, int j, int w)
+{
+	const struct ival *iv = &a->iv;
+	int g, c, kind;
+
+	a->wtot[w] += iv->tot;
+	a->tot += iv->tot;
+	a->ctot[j + 1] = a->tot;
+	for (c = 0; c < a->nc; c++)
+		a->icap[c] += iv->cap[c];
+	for (g = 0; g < a->ng; g++) {
+		*acc_wmeas(a, w, g) += iv->meas[g];
+		a->tmeas[g] += iv->meas[g];
+		*acc_cmeas(a, g, j + 1) = a->tmeas[g];
+		for (kind = 0; kind < KM_KINDS; kind++) {
+			*acc_wpred(a, w, kind, g) += iv->pred[kind][g];
+			a->tpred[kind][g] += iv->pred[kind][g];
+			*acc_cpred(a, kind, g, j + 1) = a->tpred[kind][g];
+		}
+	}
+	for (g = 0; g < a->ng * a->nc; g++) {
+		a->gm[g] += iv->gcpu_meas[g];
+		a->gp[g] += iv->gcpu_pred[g];
+	}
+}
+
+/* Evaluate and sum every interval of the window; the CPU capacities. */
+static int vd_accumulate(const struct vd_input *in, struct vd_acc *a,
+			 struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	int k, c, ret;
+
 	r->charge_excess_us = 0;
 	r->stall_us = r->stall_max_us = r->stall_max_at_us = 0;
 	r->stall_max_group = -1;
 	r->stall_explains = false;
-	for (g = 0; g < ng; g++)
-		r->g[g].stall_tail_ns = 0;
+	for (k = 0; k < a->ng; k++)
+		r->g[k].stall_tail_ns = 0;
+	for (k = a->first + 1; k <= a->last; k++) {
+		int j = k - a->first - 1, w = j * a->W / a->nint;
 
-	for (k = first + 1; k <= last; k++) {
-		int j = k - first - 1;
-
-		w = j * W / nint;
-		ret = eval_interval(in, k, &iv, r);
+		ret = eval_interval(in, k, &a->iv, r);
 		if (ret)
-			goto out;
-		note_worst(wi, &iv, k, ng);
-		note_excess(ss, k, iv.tot, r);
-		note_stall(in, k, w == W - 1, r);
-		wtot[w] += iv.tot;
-		tot += iv.tot;
-		ctot[j + 1] = tot;
-		for (c = 0; c < nc; c++)
-			icap[c] += iv.cap[c];
-		for (g = 0; g < ng; g++) {
-			wmeas[w * ng + g] += iv.meas[g];
-			tmeas[g] += iv.meas[g];
-			cmeas[(size_t)g * (nint + 1) + j + 1] = tmeas[g];
-			for (kind = 0; kind < KM_KINDS; kind++) {
-				wpred[(w * KM_KINDS + kind) * ng + g] +=
-					iv.pred[kind][g];
-				tpred[kind][g] += iv.pred[kind][g];
-				cpred[((size_t)kind * ng + g) * (nint + 1) +
-				      j + 1] = tpred[kind][g];
-			}
-		}
-		for (g = 0; g < ng * nc; g++) {
-			gm[g] += iv.gcpu_meas[g];
-			gp[g] += iv.gcpu_pred[g];
-		}
+			return ret;
+		note_worst(a->wi, &a->iv, k, a->ng);
+		note_excess(ss, k, a->iv.tot, r);
+		note_stall(in, k, w == a->W - 1, r);
+		acc_add(a, j, w);
 	}
-	window_ns = ((double)ss->v[last].t_us - (double)ss->v[first].t_us) *
-		    1000.0;
-	if (tot <= 0 || window_ns <= 0) {
+	a->window_ns = ((double)ss->v[a->last].t_us -
+			(double)ss->v[a->first].t_us) * 1000.0;
+	if (a->tot <= 0 || a->window_ns <= 0) {
 		r->v = V_ERROR;
 		snprintf(r->reason, sizeof(r->reason),
 			 "no CPU time measured in the window");
-		ret = -ENODATA;
-		goto out;
+		return -ENODATA;
 	}
-	for (c = 0; c < nc; c++)
-		r->cpu_capacity[c] = icap[c] / window_ns;
+	for (c = 0; c < a->nc; c++)
+		r->cpu_capacity[c] = a->icap[c] / a->window_ns;
+	return 0;
+}
 
-	/* Ideal model on the measured capacities. */
-	{
-		double cap[SCN_MAX_CPUS], itot = 0;
+/* Ideal model on the measured capacities. */
+static void vd_ideal_shares(const struct vd_input *in, struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	double cap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS], itot = 0;
+	int c, g;
 
-		for (c = 0; c < SCN_MAX_CPUS; c++)
-			cap[c] = c < nc ? r->cpu_capacity[c] : 0;
-		if (ideal_split(s, in->st, cap, gcpu_ideal, NULL)) {
-			vd_diag(r, "ideal model failed; ideal reported as 0");
-			memset(gcpu_ideal, 0, sizeof(gcpu_ideal));
-		}
-		for (g = 0; g < ng; g++)
-			if (s->groups[g].parent < 0)
-				itot += gcpu_ideal[g];
-		for (g = 0; g < ng; g++)
-			r->g[g].ideal = itot > 0 ? gcpu_ideal[g] / itot : 0;
+	for (c = 0; c < SCN_MAX_CPUS; c++)
+		cap[c] = c < r->ncpus ? r->cpu_capacity[c] : 0;
+	if (ideal_split(s, in->st, cap, gcpu_ideal, NULL)) {
+		vd_diag(r, "ideal model failed; ideal reported as 0");
+		memset(gcpu_ideal, 0, sizeof(gcpu_ideal));
 	}
+	for (g = 0; g < s->ngroups; g++)
+		if (s->groups[g].parent < 0)
+			itot += gcpu_ideal[g];
+	for (g = 0; g < s->ngroups; g++)
+		r->g[g].ideal = itot > 0 ? gcpu_ideal[g] / itot : 0;
+}
 
-	/* Cgroup usage is read only near the window's ends. */
+/* Cgroup usage is read only near the window's ends: the samples used. */
+struct usage_win {
+	int a, b;			/* -1: none */
+	double ns;
+};
+
+static void usage_window(const struct sample_set *ss, int first, int last,
+			 struct usage_win *u)
+{
+	int k;
+
+	u->a = u->b = -1;
+	u->ns = 0;
 	for (k = first; k <= last && k <= first + 2; k++)
 		if (ss->v[k].usage_ok) {
-			ua = k;
+			u->a = k;
 			break;
 		}
 	for (k = last; k >= first && k >= last - 2; k--)
 		if (ss->v[k].usage_ok) {
-			ub = k;
+			u->b = k;
 			break;
 		}
-	if (ua >= 0 && ub > ua)
-		uwin_ns = ((double)ss->v[ub].t_us - (double)ss->v[ua].t_us) *
-			  1000.0;
+	if (u->a >= 0 && u->b > u->a)
+		u->ns = ((double)ss->v[u->b].t_us - (double)ss->v[u->a].t_us) *
+			1000.0;
 	else
-		ua = ub = -1;
+		u->a = u->b = -1;
+}
 
-	r->ci_method = nint >= 4 && vd_steady(s, in->st) ? VD_CI_LAG :
-							   VD_CI_SUBWINDOWS;
-	r->v = V_PASS;
-	r->model_disagreement = 0;
-	r->se_disagreement = 0;
+/* The model the errors are taken against (scenario key model). */
+static void vd_verdict_kind(const struct scenario *s, struct scn_result *r)
+{
 	r->se_available = r->km_fallbacks[KM_SE] == 0;
 	/* scn_model and km_kind list the models in the same order */
 	r->verdict_kind = (enum km_kind)s->model;
@@ -847,100 +924,157 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		vd_diag(r, "verdict against the %s model (scenario key model)",
 			km_kind_name(r->verdict_kind));
 	}
-	for (g = 0; g < ng; g++) {
-		struct grp_result *gr = &r->g[g];
-		int e;
+}
 
-		gr->measured = tmeas[g] / tot;
-		gr->measured_cpu = tmeas[g] / window_ns;
-		for (kind = 0; kind < KM_KINDS; kind++)
-			gr->model[kind] = tpred[kind][g] / tot;
-		gr->intent_dev = gr->measured - gr->ideal;
-		for (c = 0; c < nc; c++) {
-			gr->cpu_measured[c] = gm[(size_t)g * nc + c] / window_ns;
-			gr->cpu_model[c] = gp[(size_t)g * nc + c] / window_ns;
-		}
-		r->model_disagreement = fmax(r->model_disagreement,
-			fabs(gr->model[KM_COMPUTED] - gr->model[KM_DEFINED]));
-		r->se_disagreement = fmax(r->se_disagreement,
-			fabs(gr->model[KM_SE] - gr->model[KM_DEFINED]));
-		/*
-		 * Sub-window deviations in CPU time, all scaled by the mean
-		 * sub-window total: their mean is exactly the whole-window
-		 * error, and a deviation one sub-window makes up in the next
-		 * cancels. (Dividing each by its own total would let a
-		 * sub-window a host stall left nearly empty weigh as much as
-		 * a full one.)
-		 */
-		for (w = 0; w < W; w++)
-			x[w] = (wmeas[w * ng + g] -
-				wpred[(w * KM_KINDS + r->verdict_kind) * ng + g]) /
-			       (tot / W);
-		for (k = 0; k <= nint; k++)
-			lag[k] = cmeas[(size_t)g * (nint + 1) + k] -
-				 cpred[((size_t)r->verdict_kind * ng + g) *
-				       (nint + 1) + k];
-		summarize_error(r, x, lag, ctot, nint, s->confidence,
-				&gr->err, &gr->sub_half_width);
-		memcpy(gr->err_w, x, sizeof(double) * W);
-		gr->pass = gr->err.lo >= -s->tolerance &&
-			   gr->err.hi <= s->tolerance;
-		gr->has_expected = false;
-		for (e = 0; e < s->nexpect; e++) {
-			if (s->expect[e].group != g)
-				continue;
-			gr->has_expected = true;
-			gr->expected = s->expect[e].fraction;
-			for (w = 0; w < W; w++)
-				x[w] = (wmeas[w * ng + g] -
-					gr->expected * wtot[w]) / (tot / W);
-			for (k = 0; k <= nint; k++)
-				lag[k] = cmeas[(size_t)g * (nint + 1) + k] -
-					 gr->expected * ctot[k];
-			summarize_error(r, x, lag, ctot, nint, s->confidence,
-					&gr->exp_err, NULL);
-			if (gr->exp_err.lo < -s->tolerance ||
-			    gr->exp_err.hi > s->tolerance)
-				gr->pass = false;
-		}
-		/* Cross-check: the kernel's cgroup CPU accounting. */
-		gr->usage_cpu = NAN;
-		if (ua >= 0 && ub > ua) {
-			gr->usage_cpu = ((double)ss->v[ub].usage_us[g] -
-					 (double)ss->v[ua].usage_us[g]) *
-					1000.0 / uwin_ns;
-			if (fabs(gr->usage_cpu - gr->measured_cpu) >
-			    0.02 * fmax(gr->measured_cpu, 0.05))
-				vd_diag(r, "%s: cgroup usage %.4f CPUs vs task "
-					"sum %.4f CPUs", s->groups[g].path,
-					gr->usage_cpu, gr->measured_cpu);
-		}
-		if (!gr->pass && r->v == V_PASS) {
-			bool model_ok = gr->err.lo >= -s->tolerance &&
-					gr->err.hi <= s->tolerance;
+/* Group g's fractions and CPUs over the window, and the models' spread. */
+static void group_totals(struct vd_acc *a, int g, struct scn_result *r)
+{
+	struct grp_result *gr = &r->g[g];
+	int c, kind;
 
-			r->v = V_FAIL;
-			if (model_ok)
-				snprintf(r->reason, sizeof(r->reason),
-					 "%s: measured - expected %.4f CI "
-					 "[%+.4f, %+.4f] outside +-%.4f",
-					 s->groups[g].path, gr->expected,
-					 gr->exp_err.lo, gr->exp_err.hi,
-					 s->tolerance);
-			else
-				snprintf(r->reason, sizeof(r->reason),
-					 "%s: measured - model CI [%+.4f, "
-					 "%+.4f] outside +-%.4f",
-					 s->groups[g].path, gr->err.lo,
-					 gr->err.hi, s->tolerance);
-		}
+	gr->measured = a->tmeas[g] / a->tot;
+	gr->measured_cpu = a->tmeas[g] / a->window_ns;
+	for (kind = 0; kind < KM_KINDS; kind++)
+		gr->model[kind] = a->tpred[kind][g] / a->tot;
+	gr->intent_dev = gr->measured - gr->ideal;
+	for (c = 0; c < a->nc; c++) {
+		gr->cpu_measured[c] = a->gm[(size_t)g * a->nc + c] /
+				      a->window_ns;
+		gr->cpu_model[c] = a->gp[(size_t)g * a->nc + c] / a->window_ns;
 	}
+	r->model_disagreement = fmax(r->model_disagreement,
+		fabs(gr->model[KM_COMPUTED] - gr->model[KM_DEFINED]));
+	r->se_disagreement = fmax(r->se_disagreement,
+		fabs(gr->model[KM_SE] - gr->model[KM_DEFINED]));
+}
 
-	report_worst(in, &wi[r->verdict_kind], first, nint, W, r);
-	report_starved(in, first, last, r);
-	vd_check_aggregation(in, first, last, r);
+/*
+ * Group g's error against the verdict's model. Sub-window deviations in
+ * CPU time, all scaled by the mean sub-window total: their mean is
+ * exactly the whole-window error, and a deviation one sub-window makes up
+ * in the next cancels. (Dividing each by its own total would let a
+ * sub-window a host stall left nearly empty weigh as much as a full one.)
+ */
+static void group_model_error(const struct scenario *s, struct vd_acc *a,
+			      int g, struct scn_result *r)
+{
+	struct grp_result *gr = &r->g[g];
+	int w, k, kind = r->verdict_kind;
+
+	for (w = 0; w < a->W; w++)
+		a->x[w] = (*acc_wmeas(a, w, g) - *acc_wpred(a, w, kind, g)) /
+			  (a->tot / a->W);
+	for (k = 0; k <= a->nint; k++)
+		a->lag[k] = *acc_cmeas(a, g, k) - *acc_cpred(a, kind, g, k);
+	summarize_error(r, a->x, a->lag, a->ctot, a->nint, s->confidence,
+			&gr->err, &gr->sub_half_width);
+	memcpy(gr->err_w, a->x, sizeof(double) * a->W);
+	gr->pass = gr->err.lo >= -s->tolerance && gr->err.hi <= s->tolerance;
+}
+
+/* Group g's error against its golden expectation, if it has one. */
+static void group_expected(const struct scenario *s, struct vd_acc *a, int g,
+			   struct scn_result *r)
+{
+	struct grp_result *gr = &r->g[g];
+	int e, w, k;
+
+	gr->has_expected = false;
+	for (e = 0; e < s->nexpect; e++) {
+		if (s->expect[e].group != g)
+			continue;
+		gr->has_expected = true;
+		gr->expected = s->expect[e].fraction;
+		for (w = 0; w < a->W; w++)
+			a->x[w] = (*acc_wmeas(a, w, g) -
+				   gr->expected * a->wtot[w]) / (a->tot / a->W);
+		for (k = 0; k <= a->nint; k++)
+			a->lag[k] = *acc_cmeas(a, g, k) -
+				    gr->expected * a->ctot[k];
+		summarize_error(r, a->x, a->lag, a->ctot, a->nint,
+				s->confidence, &gr->exp_err, NULL);
+		if (gr->exp_err.lo < -s->tolerance ||
+		    gr->exp_err.hi > s->tolerance)
+			gr->pass = false;
+	}
+}
+
+/* Cross-check: the kernel's cgroup CPU accounting. */
+static void group_usage(const struct vd_input *in, const struct usage_win *u,
+			int g, struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	struct grp_result *gr = &r->g[g];
+
+	gr->usage_cpu = NAN;
+	if (u->a < 0 || u->b <= u->a)
+		return;
+	gr->usage_cpu = ((double)ss->v[u->b].usage_us[g] -
+			 (double)ss->v[u->a].usage_us[g]) * 1000.0 / u->ns;
+	if (fabs(gr->usage_cpu - gr->measured_cpu) >
+	    0.02 * fmax(gr->measured_cpu, 0.05))
+		vd_diag(r, "%s: cgroup usage %.4f CPUs vs task sum %.4f CPUs",
+			in->s->groups[g].path, gr->usage_cpu,
+			gr->measured_cpu);
+}
+
+/* The first failing group gives the scenario's reason. */
+static void group_fail(const struct scenario *s, int g, struct scn_result *r)
+{
+	const struct grp_result *gr = &r->g[g];
+	bool model_ok;
+
+	if (gr->pass || r->v != V_PASS)
+		return;
+	model_ok = gr->err.lo >= -s->tolerance && gr->err.hi <= s->tolerance;
+	r->v = V_FAIL;
+	if (model_ok)
+		snprintf(r->reason, sizeof(r->reason),
+			 "%s: measured - expected %.4f CI [%+.4f, %+.4f] outside +-%.4f",
+			 s->groups[g].path, gr->expected, gr->exp_err.lo,
+			 gr->exp_err.hi, s->tolerance);
+	else
+		snprintf(r->reason, sizeof(r->reason),
+			 "%s: measured - model CI [%+.4f, %+.4f] outside +-%.4f",
+			 s->groups[g].path, gr->err.lo, gr->err.hi,
+			 s->tolerance);
+}
+
+/* Every group's verdict; r->v PASS or FAIL. */
+static void vd_groups(const struct vd_input *in, struct vd_acc *a,
+		      struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	struct usage_win u;
+	int g;
+
+	usage_window(in->ss, a->first, a->last, &u);
+	r->ci_method = a->nint >= 4 && vd_steady(s, in->st) ? VD_CI_LAG :
+							      VD_CI_SUBWINDOWS;
+	r->v = V_PASS;
+	r->model_disagreement = 0;
+	r->se_disagreement = 0;
+	vd_verdict_kind(s, r);
+	for (g = 0; g < a->ng; g++) {
+		group_totals(a, g, r);
+		group_model_error(s, a, g, r);
+		group_expected(s, a, g, r);
+		group_usage(in, &u, g, r);
+		group_fail(s, g, r);
+	}
+}
+
+/* Diagnostics, the aggregation check, stalls, convergence. */
+static void vd_finalise(const struct vd_input *in, struct vd_acc *a,
+			struct scn_result *r)
+{
+	int k, kind;
+
+	report_worst(in, &a->wi[r->verdict_kind], a->first, a->nint, a->W, r);
+	report_starved(in, a->first, a->last, r);
+	vd_check_aggregation(in, a->first, a->last, r);
 	/* an aggregation failure is never the host's */
-	explain_by_stalls(s, tot, r);
+	explain_by_stalls(in->s, a->tot, r);
 	if (!r->agg_ok) {
 		if (r->v == V_PASS) {
 			r->v = V_FAIL;
@@ -951,28 +1085,48 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		for (k = 0; k < r->nissues; k++)
 			vd_diag(r, "aggregation: %s", r->issues[k].detail);
 	}
-	convergence(in, &iv, first, nint / W > 0 ? nint / W : 1, r);
+	convergence(in, &a->iv, a->first,
+		    a->nint / a->W > 0 ? a->nint / a->W : 1, r);
 	for (kind = 0; kind < KM_KINDS; kind++)
 		if (r->km_fallbacks[kind])
 			vd_diag(r, "model %s: %d group weights from a fallback",
 				km_kind_name(kind), r->km_fallbacks[kind]);
-	ret = 0;
+}
+
+int vd_analyze(const struct vd_input *in, struct scn_result *r)
+{
+	struct vd_acc *a;
+	int ret;
+
+	r->src = in->src;
+	r->win_start_us = in->win_start_us;
+	r->win_len_us = in->win_len_us;
+	r->ncpus = in->ss->ncpus;
+	r->samples = in->ss->n;
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		goto nomem;
+	a->ng = in->s->ngroups;
+	a->nc = in->ss->ncpus;
+	ret = vd_window(in, r, a);
+	if (ret)
+		goto out;
+	if (acc_alloc(a, in->ss->ninst))
+		goto nomem;
+	ret = vd_accumulate(in, a, r);
+	if (ret)
+		goto out;
+	vd_ideal_shares(in, r);
+	vd_groups(in, a, r);
+	vd_finalise(in, a, r);
 	goto out;
 nomem:
 	r->v = V_ERROR;
 	snprintf(r->reason, sizeof(r->reason), "out of memory");
 	ret = -ENOMEM;
 out:
-	ival_free(&iv);
-	free(wmeas);
-	free(wpred);
-	free(wtot);
-	free(x);
-	free(gm);
-	free(gp);
-	free(cmeas);
-	free(cpred);
-	free(ctot);
-	free(lag);
+	if (a)
+		acc_free(a);
+	free(a);
 	return ret;
 }
