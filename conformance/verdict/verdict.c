@@ -120,17 +120,9 @@ static void add_up_cpu(const struct scenario *s, double *v, int nc, int g,
 		v[(size_t)g * nc + c] += x;
 }
 
-static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
-			 struct scn_result *r)
+static void ival_reset(struct ival *iv, int ng, int nc)
 {
-	const struct scenario *s = in->s;
-	const struct sample_set *ss = in->ss;
-	const struct sample *a = &ss->v[k - 1], *b = &ss->v[k];
-	int ng = s->ngroups, nc = ss->ncpus, ni = ss->ninst;
-	struct km_input km;
-	struct km_meas m = { .d = iv->d, .cpu = iv->cpu, .cap = iv->cap };
-	int i, c, kind, fb;
-	bool bw;
+	int kind;
 
 	iv->tot = 0;
 	memset(iv->meas, 0, sizeof(double) * ng);
@@ -139,8 +131,16 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 	memset(iv->cap, 0, sizeof(double) * nc);
 	memset(iv->gcpu_meas, 0, sizeof(double) * ng * nc);
 	memset(iv->gcpu_pred, 0, sizeof(double) * ng * nc);
+}
 
-	for (i = 0; i < ni; i++) {
+/* Each instance's CPU time in interval (k-1, k], charged to its CPU. */
+static void ival_measure(const struct vd_input *in, int k, struct ival *iv)
+{
+	const struct scenario *s = in->s;
+	const struct sample *a = &in->ss->v[k - 1], *b = &in->ss->v[k];
+	int nc = in->ss->ncpus, i, c;
+
+	for (i = 0; i < in->ss->ninst; i++) {
 		double d = (double)b->ts[i].ns - (double)a->ts[i].ns;
 		int g = in->st->task_group[in->inst_task[i]];
 
@@ -158,14 +158,60 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 			add_up_cpu(s, iv->gcpu_meas, nc, g, c, d);
 		}
 	}
+}
 
+/* Model kind's CPU time per group in the interval, from iv->share[]. */
+static void ival_charge(const struct vd_input *in, const struct sample *b,
+			struct ival *iv, int kind, double *runsum)
+{
+	const struct scenario *s = in->s;
+	int nc = in->ss->ncpus, ni = in->ss->ninst, i, c;
+
+	for (i = 0; i < ni; i++)
+		if (b->ts[i].cpu >= 0 && b->ts[i].cpu < nc)
+			runsum[b->ts[i].cpu] += iv->share[i];
+	for (i = 0; i < ni; i++) {
+		int g = in->st->task_group[in->inst_task[i]];
+		double p;
+
+		c = iv->cpu[i];
+		if (c < 0 || c >= nc)
+			continue;
+		/*
+		 * Nothing runnable on c at the sample, yet time was spent
+		 * there: the model has no say, charge it as measured.
+		 */
+		if (runsum[c] <= 0)
+			p = iv->d[i];
+		else if (b->ts[i].cpu == c)
+			p = iv->share[i] * iv->cap[c];
+		else
+			p = 0;
+		add_up(s, iv->pred[kind], g, p);
+		if (kind == KM_DEFINED)
+			add_up_cpu(s, iv->gcpu_pred, nc, g, c, p);
+	}
+}
+
+static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
+			 struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	const struct sample *b = &ss->v[k];
+	int nc = ss->ncpus, kind, fb;
+	struct km_input km;
+	struct km_meas m = { .d = iv->d, .cpu = iv->cpu, .cap = iv->cap };
+	bool bw;
+
+	ival_reset(iv, in->s->ngroups, nc);
+	ival_measure(in, k, iv);
 	memset(&km, 0, sizeof(km));
-	km.s = s;
+	km.s = in->s;
 	km.st = in->st;
 	km.p = sset_pelt(ss, k);
 	km.online = b->online;
 	km.ncpus = nc;
-	km.ninst = ni;
+	km.ninst = ss->ninst;
 	km.inst_task = in->inst_task;
 	km.ts = b->ts;
 	bw = km_bw_limited(&km);
@@ -182,45 +228,10 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 		}
 		if (r)
 			r->km_fallbacks[kind] += fb;
-		for (i = 0; i < ni; i++)
-			if (b->ts[i].cpu >= 0 && b->ts[i].cpu < nc)
-				runsum[b->ts[i].cpu] += iv->share[i];
-		for (i = 0; i < ni; i++) {
-			int g = in->st->task_group[in->inst_task[i]];
-			double p;
-
-			c = iv->cpu[i];
-			if (c < 0 || c >= nc)
-				continue;
-			/*
-			 * Nothing runnable on c at the sample, yet time was
-			 * spent there: the model has no say, charge it as
-			 * measured.
-			 */
-			if (runsum[c] <= 0)
-				p = iv->d[i];
-			else if (b->ts[i].cpu == c)
-				p = iv->share[i] * iv->cap[c];
-			else
-				p = 0;
-			add_up(s, iv->pred[kind], g, p);
-			if (kind == KM_DEFINED)
-				add_up_cpu(s, iv->gcpu_pred, nc, g, c, p);
-		}
+		ival_charge(in, b, iv, kind, runsum);
 		free(runsum);
 	}
 	return 0;
-}
-
-static void agg_count(struct scn_result *r, int g, int c, const char *kind,
-		      double amount, int *cnt, double *sum, int idx)
-{
-	(void)r;
-	(void)g;
-	(void)c;
-	(void)kind;
-	cnt[idx]++;
-	sum[idx] += amount;
 }
 
 enum { AK_SUM, AK_HIDDEN, AK_STALE, AK_OFFLINE, AK_OFFLIST, AK_N };
@@ -228,6 +239,23 @@ static const char *const ak_name[AK_N] = {
 	"sum_mismatch", "hidden_contrib", "stale_contrib", "offline_contrib",
 	"off_list_contrib",
 };
+
+/* One group's findings: count and summed amount per kind and CPU. */
+struct agg_counts {
+	int nc;
+	int *cnt;		/* [AK_N][nc + 1]; slot nc: no CPU */
+	double *sum;
+	int checked;		/* samples checked */
+};
+
+/* cpu < 0: not attributable to one CPU */
+static void agg_add(struct agg_counts *ac, int kind, int cpu, double amount)
+{
+	int idx = kind * (ac->nc + 1) + (cpu < 0 ? ac->nc : cpu);
+
+	ac->cnt[idx]++;
+	ac->sum[idx] += amount;
+}
 
 /*
  * A cfs_rq in a throttled hierarchy (its group's or an ancestor's cfs_rq
@@ -244,20 +272,11 @@ static bool agg_throttled(const struct scenario *s, const struct pelt_snap *p,
 	return false;
 }
 
-void vd_check_aggregation(const struct vd_input *in, int first, int last,
-			  struct scn_result *r)
+/* The propagation threshold in force: 1/64, or the scenario's knob. */
+static int agg_shift(const struct scenario *s)
 {
-	const struct scenario *s = in->s;
-	const struct sample_set *ss = in->ss;
-	int nc = ss->ncpus, g, k, c, a, shift = 6;
-	double tol = s->agg_tolerance;
-	/* counters [AK_N][ncpus + 1]; slot nc = "no CPU" */
-	int *cnt = calloc((size_t)AK_N * (nc + 1), sizeof(int));
-	double *sum = calloc((size_t)AK_N * (nc + 1), sizeof(double));
+	int shift = 6;
 
-	r->agg_ok = true;
-	r->agg_checked = 0;
-	/* the propagation threshold in force: 1/64, or the scenario's knob */
 	for (int i = 0; i < s->nknobs; i++)
 		if (!strcmp(s->knobs[i].name, "tg_load_avg_shift")) {
 			long v = strtol(s->knobs[i].value, NULL, 10);
@@ -265,114 +284,140 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 			if (v >= 1 && v <= 63)
 				shift = (int)v;
 		}
-	if (!cnt || !sum || in->src == PELT_SRC_NONE)
+	return shift;
+}
+
+/* tg_load_avg against the sum of the contributions shown. */
+static void agg_check_sum(const struct vd_input *in, const struct pelt_snap *p,
+			  int g, double tg, struct agg_counts *ac)
+{
+	double sumc = 0, slack;
+	int c;
+
+	for (c = 0; c < ac->nc; c++)
+		if (pelt_at(p, g, c)->present)
+			sumc += pelt_at(p, g, c)->contrib;
+	slack = in->s->agg_tolerance * fmax(tg, sumc) + AGG_ABS_SLACK;
+	/*
+	 * sched/debug lists neither throttled nor offline cfs_rqs: an excess
+	 * of tg_load_avg over the listed contributions is only evidence
+	 * while no bandwidth limit applies to the group or an ancestor.
+	 */
+	if (in->src == PELT_SRC_DEBUGFS && tg - sumc > slack) {
+		if (!scn_state_under_limit(in->s, in->st, g))
+			agg_add(ac, AK_HIDDEN, -1, tg - sumc);
+	} else if (fabs(tg - sumc) > slack) {
+		agg_add(ac, AK_SUM, -1, tg - sumc);
+	}
+}
+
+/* Each CPU's contribution against its cfs_rq's load_avg. */
+static void agg_check_cpus(const struct vd_input *in, const struct sample *sm,
+			   int g, int shift, struct agg_counts *ac)
+{
+	const struct pelt_snap *p = &sm->pelt;
+	double tol = in->s->agg_tolerance;
+	int c;
+
+	for (c = 0; c < ac->nc; c++) {
+		const struct pelt_cpu *pc = pelt_at(p, g, c);
+		bool online = (sm->online & (1ull << c)) && pc->online;
+		double dev, thr;
+
+		if (!pc->present)
+			continue;
+		if (!online) {
+			if (pc->contrib > AGG_ABS_SLACK)
+				agg_add(ac, AK_OFFLINE, c, pc->contrib);
+			continue;
+		}
+		if (!pc->on_list) {
+			if (pc->contrib > AGG_ABS_SLACK &&
+			    !agg_throttled(in->s, p, g, c))
+				agg_add(ac, AK_OFFLIST, c, pc->contrib);
+			continue;
+		}
+		dev = pc->contrib - pc->load_avg;
+		thr = pc->contrib / (double)(1ull << shift) +
+		      tol * fmax(pc->contrib, pc->load_avg) + AGG_ABS_SLACK;
+		if (fabs(dev) > thr)
+			agg_add(ac, AK_STALE, c, dev);
+	}
+}
+
+/* A finding in at least half of the checked samples (and twice) is an issue. */
+static void agg_issues(const struct scenario *s, int g,
+		       const struct agg_counts *ac, struct scn_result *r)
+{
+	int nc = ac->nc, checked = ac->checked, a, c;
+	int need = checked / 2 > 2 ? (checked + 1) / 2 : 2;
+
+	for (a = 0; a < AK_N; a++)
+		for (c = 0; c <= nc; c++) {
+			int n = ac->cnt[a * (nc + 1) + c];
+			struct agg_issue *is;
+
+			if (n < need)
+				continue;
+			r->agg_ok = false;
+			if (r->nissues >= VD_MAX_ISSUES)
+				continue;
+			is = &r->issues[r->nissues++];
+			is->group = g;
+			is->cpu = c == nc ? -1 : c;
+			snprintf(is->kind, sizeof(is->kind), "%s", ak_name[a]);
+			is->amount = ac->sum[a * (nc + 1) + c] / n;
+			if (c == nc)	/* no CPU to name */
+				snprintf(is->detail, sizeof(is->detail),
+					 "%s: %s (tg_load_avg - sum of shown contribs) in %d of %d samples, mean %.0f",
+					 s->groups[g].path, ak_name[a], n,
+					 checked, is->amount);
+			else
+				snprintf(is->detail, sizeof(is->detail),
+					 "%s: %s on cpu%d in %d of %d samples, mean %.0f",
+					 s->groups[g].path, ak_name[a], c, n,
+					 checked, is->amount);
+		}
+}
+
+void vd_check_aggregation(const struct vd_input *in, int first, int last,
+			  struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	int nc = in->ss->ncpus, shift = agg_shift(s), g, k;
+	struct agg_counts ac = {
+		.nc = nc,
+		.cnt = calloc((size_t)AK_N * (nc + 1), sizeof(int)),
+		.sum = calloc((size_t)AK_N * (nc + 1), sizeof(double)),
+	};
+
+	r->agg_ok = true;
+	r->agg_checked = 0;
+	if (!ac.cnt || !ac.sum || in->src == PELT_SRC_NONE)
 		goto out;
 	for (g = 0; g < s->ngroups; g++) {
-		int checked = 0;
-
-		memset(cnt, 0, sizeof(int) * AK_N * (nc + 1));
-		memset(sum, 0, sizeof(double) * AK_N * (nc + 1));
+		memset(ac.cnt, 0, sizeof(int) * AK_N * (nc + 1));
+		memset(ac.sum, 0, sizeof(double) * AK_N * (nc + 1));
+		ac.checked = 0;
 		for (k = first; k <= last; k++) {
-			const struct sample *sm = &ss->v[k];
-			const struct pelt_snap *p = &sm->pelt;
-			double tg, sumc = 0, slack;
+			const struct sample *sm = &in->ss->v[k];
+			double tg;
 
-			if (!sm->pelt_ok || !p->grp[g].present)
+			if (!sm->pelt_ok || !sm->pelt.grp[g].present)
 				continue;
-			tg = pelt_tg_load_avg(p, g);
+			tg = pelt_tg_load_avg(&sm->pelt, g);
 			if (tg < 0)
 				continue;
-			checked++;
-			for (c = 0; c < nc; c++)
-				if (pelt_at(p, g, c)->present)
-					sumc += pelt_at(p, g, c)->contrib;
-			slack = tol * fmax(tg, sumc) + AGG_ABS_SLACK;
-			/*
-			 * sched/debug lists neither throttled nor offline
-			 * cfs_rqs: an excess of tg_load_avg over the listed
-			 * contributions is only evidence while no bandwidth
-			 * limit applies to the group or an ancestor.
-			 */
-			if (in->src == PELT_SRC_DEBUGFS && tg - sumc > slack) {
-				if (!scn_state_under_limit(s, in->st, g))
-					agg_count(r, g, -1, "hidden", tg - sumc,
-						  cnt, sum,
-						  AK_HIDDEN * (nc + 1) + nc);
-			}
-			else if (fabs(tg - sumc) > slack)
-				agg_count(r, g, -1, "sum", tg - sumc, cnt, sum,
-					  AK_SUM * (nc + 1) + nc);
-			for (c = 0; c < nc; c++) {
-				const struct pelt_cpu *pc = pelt_at(p, g, c);
-				bool online = (sm->online & (1ull << c)) &&
-					      pc->online;
-				double dev, thr;
-
-				if (!pc->present)
-					continue;
-				if (!online) {
-					if (pc->contrib > AGG_ABS_SLACK)
-						agg_count(r, g, c, "off",
-							  pc->contrib, cnt, sum,
-							  AK_OFFLINE * (nc + 1)
-							  + c);
-					continue;
-				}
-				if (!pc->on_list) {
-					if (pc->contrib > AGG_ABS_SLACK &&
-					    !agg_throttled(s, p, g, c))
-						agg_count(r, g, c, "offlist",
-							  pc->contrib, cnt, sum,
-							  AK_OFFLIST * (nc + 1)
-							  + c);
-					continue;
-				}
-				dev = pc->contrib - pc->load_avg;
-				thr = pc->contrib / (double)(1ull << shift) +
-				      tol * fmax(pc->contrib, pc->load_avg) +
-				      AGG_ABS_SLACK;
-				if (fabs(dev) > thr)
-					agg_count(r, g, c, "stale", dev, cnt,
-						  sum, AK_STALE * (nc + 1) + c);
-			}
+			ac.checked++;
+			agg_check_sum(in, &sm->pelt, g, tg, &ac);
+			agg_check_cpus(in, sm, g, shift, &ac);
 		}
-		r->agg_checked += checked;
-		for (a = 0; a < AK_N; a++)
-			for (c = 0; c <= nc; c++) {
-				int n = cnt[a * (nc + 1) + c];
-				struct agg_issue *is;
-				int need = checked / 2 > 2 ? (checked + 1) / 2 :
-					   2;
-
-				if (n < need)
-					continue;
-				r->agg_ok = false;
-				if (r->nissues >= VD_MAX_ISSUES)
-					continue;
-				is = &r->issues[r->nissues++];
-				is->group = g;
-				is->cpu = c == nc ? -1 : c;
-				snprintf(is->kind, sizeof(is->kind), "%s",
-					 ak_name[a]);
-				is->amount = sum[a * (nc + 1) + c] / n;
-				snprintf(is->detail, sizeof(is->detail),
-					 "%s: %s%s%d in %d of %d samples, mean "
-					 "%.0f", s->groups[g].path, ak_name[a],
-					 c == nc ? "" : " on cpu",
-					 c == nc ? 0 : c, n, checked,
-					 is->amount);
-				if (c == nc)	/* no CPU to name */
-					snprintf(is->detail, sizeof(is->detail),
-						 "%s: %s (tg_load_avg - sum of "
-						 "shown contribs) in %d of %d "
-						 "samples, mean %.0f",
-						 s->groups[g].path, ak_name[a],
-						 n, checked, is->amount);
-			}
+		r->agg_checked += ac.checked;
+		agg_issues(s, g, &ac, r);
 	}
 out:
-	free(cnt);
-	free(sum);
+	free(ac.cnt);
+	free(ac.sum);
 }
 
 /*
