@@ -299,228 +299,351 @@ static void lift_limits(const struct scenario *s, const struct scn_state *st,
 			cg_set_max(cg, g, -1, st->group_period_us[g]);
 }
 
-static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
-						     int index, int msg_fd)
-{
-	static struct cg_ctx cg;
-	static struct workload w;
-	static struct scn_state st;
-	static struct scn_result res;
-	static struct kmsg_report km;
-	struct child_msg m;
+/* Everything the scenario process holds, from setup to its report. */
+struct scn_run {
+	const struct scenario *s;
+	int index;
+	struct cg_ctx cg;
+	struct workload w;
+	struct scn_state st;
 	struct sample_set ss;
 	struct sampler sp;
+	struct scn_result res;
+	struct kmsg_report km;
 	enum pelt_source src;
-	char err[256] = "";
-	scn_cpumask_t online0 = 0;
-	uint64_t t0, dur = scn_duration_us(s), t_end;
-	uint64_t ws, we, max_late = 0;
-	int late = 0;
-	int kfd, r, k = 0, pi = 0, cap, pelt_every, pelt_next = 0, pelt_pi = 0;
-	unsigned int pelt_seed = (unsigned int)index + 1;
-	unsigned int phase_seed = ~(unsigned int)index;
-	uint64_t phase_us = 0;
-	uint64_t pelt_period;
-	char phase_err[256] = "";
+	scn_cpumask_t online0;		/* to restore */
+	int kfd;			/* kmsg_begin(), -1: ended */
+	uint64_t t0;			/* workload start, CLOCK_MONOTONIC */
+	uint64_t dur;			/* scn_duration_us() */
+	uint64_t ws, we;		/* the window, from t0 */
+	int pelt_every;			/* samples per PELT read, mean */
+	uint64_t max_late;		/* worst sampler wake-up lateness */
+	int late;			/* ... samples late by > 5 ms */
+	char phase_err[256];		/* the first phase that failed */
 	struct tracecount tc;
+	int tc_ret;
 	struct xcheck xc;
-	int xc_ret = 1, tc_ret;
+	int xc_ret;			/* 1: not run */
+};
+
+/* The sampling loop's position. */
+struct sample_clock {
+	int k;				/* samples taken */
+	int pi;				/* phases applied */
+	int pelt_next, pelt_pi;		/* next PELT read, phases at the last */
+	unsigned int pelt_seed, phase_seed;
+	uint64_t phase_us;		/* this sample's offset in its period */
+};
+
+/* The PELT source of this kernel, seen through the scenario's cgroups. */
+static enum pelt_source scn_pelt_source(const struct cg_ctx *cg)
+{
+	if (cg_has_cpu_pelt(cg))
+		return PELT_SRC_CPU_PELT;
+	if (!access(PELT_DEBUGFS_PATH, R_OK))
+		return PELT_SRC_DEBUGFS;
+	return PELT_SRC_NONE;
+}
+
+/* Cgroups and the PELT source; ERROR or SKIP end the process here. */
+static void run_cgroups(struct scn_run *run, int msg_fd)
+{
+	struct child_msg m;
+	char err[256] = "";
+	int r;
 
 	memset(&m, 0, sizeof(m));
-	memset(&ss, 0, sizeof(ss));
-	memset(&sp, 0, sizeof(sp));
-	hotplug_online_mask(&online0);
-	kfd = kmsg_begin();
-
-	r = cg_create_tree(&cg, s, index, err, sizeof(err));
+	r = cg_create_tree(&run->cg, run->s, run->index, err, sizeof(err));
 	if (r) {
-		cg_remove_tree(&cg);
+		cg_remove_tree(&run->cg);
 		m.verdict = V_ERROR;
 		snprintf(m.reason, sizeof(m.reason), "%s", err);
 		child_exit(msg_fd, &m);
 	}
-	if (cg_has_cpu_pelt(&cg))
-		src = PELT_SRC_CPU_PELT;
-	else if (!access(PELT_DEBUGFS_PATH, R_OK))
-		src = PELT_SRC_DEBUGFS;
-	else
-		src = PELT_SRC_NONE;
-	if (src == PELT_SRC_NONE) {
-		cg_remove_tree(&cg);
+	run->src = scn_pelt_source(&run->cg);
+	if (run->src == PELT_SRC_NONE) {
+		cg_remove_tree(&run->cg);
 		m.verdict = V_SKIP;
 		snprintf(m.reason, sizeof(m.reason),
 			 "no PELT group state: no cpu.pelt and no "
 			 PELT_DEBUGFS_PATH);
 		child_exit(msg_fd, &m);
 	}
+}
 
-	scn_state_init(s, &st);
-	r = wl_spawn(&w, s, &st, attach_cb, &cg, err, sizeof(err));
-	cap = (int)(dur / s->sample_us) + 16 + s->nphases;
+/* Workers (waiting for wl_start()), the sample set and the sampler. */
+static int run_workload(struct scn_run *run, char *err, size_t len)
+{
+	const struct scenario *s = run->s;
+	int cap = (int)(run->dur / s->sample_us) + 16 + s->nphases;
+	int r;
+
+	scn_state_init(s, &run->st);
+	r = wl_spawn(&run->w, s, &run->st, attach_cb, &run->cg, err, len);
 	if (!r)
-		r = sset_init(&ss, cap, w.ninst, s->ngroups,
+		r = sset_init(&run->ss, cap, run->w.ninst, s->ngroups,
 			      hotplug_possible() > 0 ? hotplug_possible() :
 			      s->cpus);
 	if (!r)
-		r = sampler_init(&sp, s, &w, &cg, src);
-	if (r) {
-		if (!err[0])
-			snprintf(err, sizeof(err), "setup: %s", strerror(-r));
-		goto fail;
+		r = sampler_init(&run->sp, s, &run->w, &run->cg, run->src);
+	if (r && !err[0])
+		snprintf(err, len, "setup: %s", strerror(-r));
+	return r;
+}
+
+/* How often PELT is read: the scenario's pelt_sample or the source's. */
+static void run_pelt_cadence(struct scn_run *run)
+{
+	const struct scenario *s = run->s;
+	uint64_t period = s->pelt_sample_us ? s->pelt_sample_us :
+			  run->src == PELT_SRC_DEBUGFS ?
+			  RUNNER_DEBUGFS_PERIOD_US : RUNNER_PELT_PERIOD_US;
+
+	run->pelt_every = (int)((period + s->sample_us / 2) / s->sample_us);
+	if (run->pelt_every < 1)
+		run->pelt_every = 1;
+}
+
+/* Apply every phase due by now. */
+static void run_phases(struct scn_run *run, struct sample_clock *sc,
+		       uint64_t now)
+{
+	const struct scenario *s = run->s;
+	int r;
+
+	while (sc->pi < s->nphases && run->t0 + s->phases[sc->pi].at_us <= now) {
+		const struct scn_phase *ph = &s->phases[sc->pi];
+
+		r = do_phase(s, &run->st, ph, &run->cg, &run->w);
+		if (r && !run->phase_err[0])
+			snprintf(run->phase_err, sizeof(run->phase_err),
+				 "phase %d (%s, line %d): %s", sc->pi,
+				 scn_action_name(ph->action), ph->line,
+				 strerror(-r));
+		sc->pi++;
 	}
+}
 
-	ws = scn_measure_start_us(s);
-	we = ws + s->measure_us;
-	pelt_period = s->pelt_sample_us ? s->pelt_sample_us :
-		src == PELT_SRC_DEBUGFS ? RUNNER_DEBUGFS_PERIOD_US :
-		RUNNER_PELT_PERIOD_US;
-	pelt_every = (int)((pelt_period + s->sample_us / 2) / s->sample_us);
-	if (pelt_every < 1)
-		pelt_every = 1;
-	tc_ret = trc_begin(&tc);
-	wl_start(&w);
-	t0 = measure_now_us();
+/* The sample due at ts (from t0: t), taken at now. -ENOSPC: set full. */
+static int run_sample(struct scn_run *run, struct sample_clock *sc,
+		      uint64_t ts, uint64_t now)
+{
+	const struct scenario *s = run->s;
+	uint64_t t = ts - run->t0, per = s->sample_us;
+	bool usage, pelt;
+
+	/*
+	 * A late wake-up means this vCPU did not run: under TCG on a busy
+	 * host, time the guest did not run is charged to whatever task was
+	 * current.
+	 */
+	if (now - ts > run->max_late)
+		run->max_late = now - ts;
+	if (now - ts > 5000)
+		run->late++;
+	usage = (t + per * 2 >= run->ws && t <= run->ws + per * 2) ||
+		t + per * 3 >= run->we;
+	/*
+	 * At random gaps, and at the window's first sample and the first
+	 * after a phase: the model holds the last PELT state until the next
+	 * one.
+	 */
+	pelt = sc->k >= sc->pelt_next || sc->pi != sc->pelt_pi ||
+	       (t <= run->ws && t + per > run->ws);
+	if (pelt) {
+		sc->pelt_next = sc->k + pelt_gap(run->pelt_every,
+						 &sc->pelt_seed);
+		sc->pelt_pi = sc->pi;
+	}
+	return sampler_take(&run->sp, &run->ss, measure_now_us() - run->t0,
+			    sc->pi, usage, pelt);
+}
+
+/* Start the workers; sample and apply the phases until the window ends. */
+static void run_sample_loop(struct scn_run *run)
+{
+	const struct scenario *s = run->s;
+	struct sample_clock sc = {
+		.pelt_seed = (unsigned int)run->index + 1,
+		.phase_seed = ~(unsigned int)run->index,
+	};
+	uint64_t t_end;
+
+	wl_start(&run->w);
+	run->t0 = measure_now_us();
 	/* the sample due at the window's end may fall half a period later */
-	t_end = t0 + dur + s->sample_us / 2;
+	t_end = run->t0 + run->dur + s->sample_us / 2;
 	for (;;) {
-		uint64_t ts = t0 + (uint64_t)k * s->sample_us + phase_us;
-		uint64_t tp = UINT64_MAX;
-		uint64_t now;
+		uint64_t ts = run->t0 + (uint64_t)sc.k * s->sample_us +
+			      sc.phase_us;
+		uint64_t tp = UINT64_MAX, now;
 
-		if (pi < s->nphases)
-			tp = t0 + s->phases[pi].at_us;
+		if (sc.pi < s->nphases)
+			tp = run->t0 + s->phases[sc.pi].at_us;
 		if (ts > t_end && tp > t_end)
 			break;
 		sleep_until(ts < tp ? ts : tp);
 		now = measure_now_us();
-		while (pi < s->nphases && t0 + s->phases[pi].at_us <= now) {
-			r = do_phase(s, &st, &s->phases[pi], &cg, &w);
-			if (r && !phase_err[0])
-				snprintf(phase_err, sizeof(phase_err),
-					 "phase %d (%s, line %d): %s", pi,
-					 scn_action_name(s->phases[pi].action),
-					 s->phases[pi].line, strerror(-r));
-			pi++;
-		}
-		if (ts <= now && ts <= t_end) {
-			uint64_t t = ts - t0;
-
-			/*
-			 * A late wake-up means this vCPU did not run: under
-			 * TCG on a busy host, time the guest did not run is
-			 * charged to whatever task was current.
-			 */
-			if (now - ts > max_late)
-				max_late = now - ts;
-			if (now - ts > 5000)
-				late++;
-			bool usage = (t + s->sample_us * 2 >= ws &&
-				      t <= ws + s->sample_us * 2) ||
-				     t + s->sample_us * 3 >= we;
-			/*
-			 * At random gaps, and at the window's first sample and
-			 * the first after a phase: the model holds the last
-			 * PELT state until the next one.
-			 */
-			bool pelt = k >= pelt_next || pi != pelt_pi ||
-				    (t <= ws && t + s->sample_us > ws);
-
-			if (pelt) {
-				pelt_next = k + pelt_gap(pelt_every, &pelt_seed);
-				pelt_pi = pi;
-			}
-
-			r = sampler_take(&sp, &ss, measure_now_us() - t0, pi,
-					 usage, pelt);
-			if (r == -ENOSPC)
-				break;
-			k++;
-			phase_us = sample_phase_us(s->sample_us, &phase_seed);
-		}
+		run_phases(run, &sc, now);
+		if (ts > now || ts > t_end)
+			continue;
+		if (run_sample(run, &sc, ts, now) == -ENOSPC)
+			break;
+		sc.k++;
+		sc.phase_us = sample_phase_us(s->sample_us, &sc.phase_seed);
 	}
-	/* while the workload still runs, after the window */
-	if (!tc_ret)
-		tc_ret = trc_end(&tc);
-	if (src == PELT_SRC_CPU_PELT)
-		xc_ret = xcheck_pelt_debugfs(s, &cg, &xc);
-	lift_limits(s, &st, &cg);
-	wl_kill(&w);
-	hotplug_restore(online0);
-	r = cg_remove_tree(&cg);
-	kmsg_end(kfd, &km);
-	kfd = -1;
+}
 
-	{
-		struct vd_input in = {
-			.s = s, .st = &st, .ss = &ss, .inst_task = w.task_of,
-			.src = src, .win_start_us = scn_measure_start_us(s),
-			.win_len_us = s->measure_us,
-		};
+/*
+ * After the window, while the workload still runs: the trace counts and
+ * the cross-check; then stop everything. Returns cg_remove_tree()'s.
+ */
+static int run_teardown(struct scn_run *run)
+{
+	int r;
 
-		memset(&res, 0, sizeof(res));
-		vd_analyze(&in, &res);
-	}
-	if (r)
-		vd_diag(&res, "cgroup removal: %s", strerror(-r));
-	res.sampler_cpu_us = ss.cost_ns / 1000;
-	res.max_late_us = max_late;
-	res.late_samples = late;
-	if (late)
-		vd_diag(&res, "sampler woke up late by > 5 ms %d times (max "
+	if (!run->tc_ret)
+		run->tc_ret = trc_end(&run->tc);
+	if (run->src == PELT_SRC_CPU_PELT)
+		run->xc_ret = xcheck_pelt_debugfs(run->s, &run->cg, &run->xc);
+	lift_limits(run->s, &run->st, &run->cg);
+	wl_kill(&run->w);
+	hotplug_restore(run->online0);
+	r = cg_remove_tree(&run->cg);
+	kmsg_end(run->kfd, &run->km);
+	run->kfd = -1;
+	return r;
+}
+
+/* The verdict, and what the sampler saw of itself. */
+static void run_analyze(struct scn_run *run, int rm_ret)
+{
+	const struct scenario *s = run->s;
+	struct scn_result *res = &run->res;
+	const struct sample_set *ss = &run->ss;
+	struct vd_input in = {
+		.s = s, .st = &run->st, .ss = ss, .inst_task = run->w.task_of,
+		.src = run->src, .win_start_us = scn_measure_start_us(s),
+		.win_len_us = s->measure_us,
+	};
+	int k;
+
+	memset(res, 0, sizeof(*res));
+	vd_analyze(&in, res);
+	if (rm_ret)
+		vd_diag(res, "cgroup removal: %s", strerror(-rm_ret));
+	res->sampler_cpu_us = ss->cost_ns / 1000;
+	res->max_late_us = run->max_late;
+	res->late_samples = run->late;
+	if (run->late)
+		vd_diag(res, "sampler woke up late by > 5 ms %d times (max "
 			"%llu us): the vCPU did not run (host contention?)",
-			late, (unsigned long long)max_late);
-	note_contention(&res);
-	for (k = 0, res.pelt_samples = 0; k < ss.n; k++) {
-		res.pelt_samples += ss.v[k].pelt_ok;
-		res.pelt_moved += ss.v[k].pelt_ok && ss.v[k].pelt_moved;
+			run->late, (unsigned long long)run->max_late);
+	note_contention(res);
+	for (k = 0, res->pelt_samples = 0; k < ss->n; k++) {
+		res->pelt_samples += ss->v[k].pelt_ok;
+		res->pelt_moved += ss->v[k].pelt_ok && ss->v[k].pelt_moved;
 	}
-	res.sampler_overhead = dur ? (double)ss.cost_ns / 1000.0 / dur : 0;
-	vd_diag(&res, "sampler cost: tasks %llu us, cgroup usage %llu us, "
+	res->sampler_overhead = run->dur ?
+		(double)ss->cost_ns / 1000.0 / run->dur : 0;
+	vd_diag(res, "sampler cost: tasks %llu us, cgroup usage %llu us, "
 		"PELT (%s, every %d samples on average) %llu us",
-		(unsigned long long)ss.cost_part_ns[0] / 1000,
-		(unsigned long long)ss.cost_part_ns[1] / 1000,
-		pelt_source_name(src), pelt_every,
-		(unsigned long long)ss.cost_part_ns[2] / 1000);
-	if (ss.errors)
-		vd_diag(&res, "%d failed reads, last: %s", ss.errors,
-			ss.last_error);
-	report_kernel_checks(s, &ss, &res, tc_ret, &tc, xc_ret, &xc);
-	if (km.warnings) {
-		int i;
+		(unsigned long long)ss->cost_part_ns[0] / 1000,
+		(unsigned long long)ss->cost_part_ns[1] / 1000,
+		pelt_source_name(run->src), run->pelt_every,
+		(unsigned long long)ss->cost_part_ns[2] / 1000);
+	if (ss->errors)
+		vd_diag(res, "%d failed reads, last: %s", ss->errors,
+			ss->last_error);
+}
 
-		for (i = 0; i < km.nlines; i++)
-			vd_diag(&res, "kmsg: %s", km.lines[i]);
-		if (res.v == V_PASS || res.v == V_FAIL) {
-			res.v = V_FAIL;
-			snprintf(res.reason, sizeof(res.reason),
+/* Kernel warnings fail the scenario, a failed phase makes it an ERROR. */
+static void run_kernel_verdict(struct scn_run *run)
+{
+	struct scn_result *res = &run->res;
+	const struct kmsg_report *km = &run->km;
+
+	report_kernel_checks(run->s, &run->ss, res, run->tc_ret, &run->tc,
+			     run->xc_ret, &run->xc);
+	if (km->warnings) {
+		for (int i = 0; i < km->nlines; i++)
+			vd_diag(res, "kmsg: %s", km->lines[i]);
+		if (res->v == V_PASS || res->v == V_FAIL) {
+			res->v = V_FAIL;
+			snprintf(res->reason, sizeof(res->reason),
 				 "%d scheduler warning(s) in the kernel log: "
-				 "%.180s", km.warnings, km.lines[0]);
+				 "%.180s", km->warnings, km->lines[0]);
 		}
 	}
-	if (phase_err[0]) {
-		res.v = V_ERROR;
-		snprintf(res.reason, sizeof(res.reason), "%s", phase_err);
+	if (run->phase_err[0]) {
+		res->v = V_ERROR;
+		snprintf(res->reason, sizeof(res->reason), "%s",
+			 run->phase_err);
 	}
-	if (res.v != V_ERROR || res.intervals >= 2)
-		ktap_subtests(stdout, s, &res);
-	jout_series(s, &ss);
-	jout_result(index, s, &res, measure_now_us() - t0, &km);
-	sampler_free(&sp);
-	sset_free(&ss);
-	m.verdict = res.v;
+}
+
+/* KTAP subtests and the JSON records; the verdict to the parent. */
+static void __attribute__((noreturn)) run_report(struct scn_run *run,
+						 int msg_fd)
+{
+	struct scn_result *res = &run->res;
+	struct child_msg m;
+
+	if (res->v != V_ERROR || res->intervals >= 2)
+		ktap_subtests(stdout, run->s, res);
+	jout_series(run->s, &run->ss);
+	jout_result(run->index, run->s, res, measure_now_us() - run->t0,
+		    &run->km);
+	sampler_free(&run->sp);
+	sset_free(&run->ss);
+	memset(&m, 0, sizeof(m));
+	m.verdict = res->v;
 	m.emitted = 1;
-	snprintf(m.reason, sizeof(m.reason), "%s", res.reason);
+	snprintf(m.reason, sizeof(m.reason), "%s", res->reason);
 	child_exit(msg_fd, &m);
-fail:
-	lift_limits(s, &st, &cg);
-	wl_kill(&w);
-	hotplug_restore(online0);
-	cg_remove_tree(&cg);
-	if (kfd >= 0)
-		close(kfd);
+}
+
+/* Setup failed: undo what was done, report an ERROR. */
+static void __attribute__((noreturn)) run_fail(struct scn_run *run,
+					       const char *err, int msg_fd)
+{
+	struct child_msg m;
+
+	lift_limits(run->s, &run->st, &run->cg);
+	wl_kill(&run->w);
+	hotplug_restore(run->online0);
+	cg_remove_tree(&run->cg);
+	if (run->kfd >= 0)
+		close(run->kfd);
+	memset(&m, 0, sizeof(m));
 	m.verdict = V_ERROR;
 	snprintf(m.reason, sizeof(m.reason), "%s", err);
 	child_exit(msg_fd, &m);
+}
+
+static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
+						     int index, int msg_fd)
+{
+	static struct scn_run run;
+	char err[256] = "";
+
+	run.s = s;
+	run.index = index;
+	run.dur = scn_duration_us(s);
+	run.xc_ret = 1;
+	hotplug_online_mask(&run.online0);
+	run.kfd = kmsg_begin();
+	run_cgroups(&run, msg_fd);
+	if (run_workload(&run, err, sizeof(err)))
+		run_fail(&run, err, msg_fd);
+	run.ws = scn_measure_start_us(s);
+	run.we = run.ws + s->measure_us;
+	run_pelt_cadence(&run);
+	run.tc_ret = trc_begin(&run.tc);
+	run_sample_loop(&run);
+	run_analyze(&run, run_teardown(&run));
+	run_kernel_verdict(&run);
+	run_report(&run, msg_fd);
 }
 
 static bool cpus_available(const struct scenario *s, char *why, size_t len)
