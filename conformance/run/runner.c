@@ -648,22 +648,156 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 
 static bool cpus_available(const struct scenario *s, char *why, size_t len)
 {
-	scn_cpumask_t on = 0, need;
-	int c, n = 0;
+	scn_cpumask_t on = 0, need = scn_all_cpus(s);
 
-	need = s->cpus >= 64 ? ~0ull : (1ull << s->cpus) - 1;
 	if (hotplug_online_mask(&on)) {
 		snprintf(why, len, "cannot read online CPUs");
 		return false;
 	}
-	for (c = 0; c < SCN_MAX_CPUS; c++)
-		n += !!(on & (1ull << c));
 	if ((on & need) != need) {
 		snprintf(why, len, "needs CPUs 0-%d online, %d online",
-			 s->cpus - 1, n);
+			 s->cpus - 1, scn_cpumask_count(on));
 		return false;
 	}
 	return true;
+}
+
+/* A verdict reached without a scenario process: KTAP and JSON. */
+static enum verdict runner_verdict(const struct scenario *s, int index,
+				   enum verdict v, const char *why)
+{
+	ktap_result(stdout, index, s->name, v, why, 0);
+	jout_result_bare(index, s->name, v, why, 0);
+	return v;
+}
+
+/*
+ * CPUs, knobs, cgroup hierarchy. Returns 0, or the SKIP or ERROR the
+ * scenario ends with (reported, nothing left to undo).
+ */
+static int runner_prepare(const struct scenario *s, int index,
+			  struct knob_saved *kn, enum verdict *v)
+{
+	char why[256] = "";
+	int r;
+
+	if (!cpus_available(s, why, sizeof(why))) {
+		*v = runner_verdict(s, index, V_SKIP, why);
+		return -1;
+	}
+	r = knobs_apply(s, kn, why, sizeof(why));
+	if (r) {
+		*v = runner_verdict(s, index, r == -ENOENT ? V_SKIP : V_ERROR,
+				    why);
+		return -1;
+	}
+	r = cg_hier_setup(s->hierarchy, scn_uses_cpuset(s), why, sizeof(why));
+	if (r) {
+		knobs_restore(kn);
+		cg_hier_teardown(s->hierarchy);
+		*v = runner_verdict(s, index,
+				    r == -EOPNOTSUPP ? V_SKIP : V_ERROR, why);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Fork the scenario process (its own process group) with SIGCHLD
+ * blocked (*old: the mask to restore); fds[0] gets its verdict.
+ * Returns its pid or -1 (why set, SIGCHLD unblocked).
+ */
+static pid_t runner_fork(const struct scenario *s, int index, int fds[2],
+			 sigset_t *set, sigset_t *old, char *why, size_t len)
+{
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC)) {
+		snprintf(why, len, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	sigemptyset(set);
+	sigaddset(set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, set, old);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		sigprocmask(SIG_SETMASK, old, NULL);
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		sigprocmask(SIG_SETMASK, old, NULL);
+		close(fds[0]);
+		scenario_child(s, index, fds[1]);
+	}
+	setpgid(pid, pid);
+	close(fds[1]);
+	return pid;
+}
+
+/* Wait for pid until deadline (then kill its group). 1: timed out. */
+static int runner_wait(pid_t pid, uint64_t deadline, const sigset_t *set,
+		       int *status)
+{
+	for (;;) {
+		uint64_t now = measure_now_us();
+		struct timespec to;
+		siginfo_t info;
+
+		if (waitpid(pid, status, WNOHANG) == pid)
+			return 0;
+		if (now >= deadline) {
+			kill(-pid, SIGKILL);
+			waitpid(pid, status, 0);
+			return 1;
+		}
+		to.tv_sec = (deadline - now) / 1000000;
+		to.tv_nsec = ((deadline - now) % 1000000) * 1000;
+		sigtimedwait(set, &info, &to);
+	}
+}
+
+/* The scenario process's verdict, or why there is none. */
+static void runner_collect(int fd, int timeout, int status,
+			   uint64_t deadline_us, struct child_msg *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (timeout) {
+		m->verdict = V_ERROR;
+		snprintf(m->reason, sizeof(m->reason),
+			 "deadline of %llu us exceeded",
+			 (unsigned long long)deadline_us);
+	} else if (read(fd, m, sizeof(*m)) != sizeof(*m)) {
+		memset(m, 0, sizeof(*m));
+		m->verdict = V_ERROR;
+		if (WIFSIGNALED(status))
+			snprintf(m->reason, sizeof(m->reason),
+				 "scenario process killed by signal %d",
+				 WTERMSIG(status));
+		else
+			snprintf(m->reason, sizeof(m->reason),
+				 "scenario process exited %d without a "
+				 "result", WEXITSTATUS(status));
+	}
+}
+
+/* Undo what runner_prepare() and the scenario process left. */
+static void runner_cleanup(const struct scenario *s, int index,
+			   scn_cpumask_t online0, struct knob_saved *kn)
+{
+	struct timespec ts = { 0, 50000000 };
+
+	nanosleep(&ts, NULL);	/* let SIGKILLed tasks exit */
+	hotplug_restore(online0);
+	if (cg_remove_root(s->hierarchy, index))
+		ktap_diag(stdout, 0, "%s: leftover cgroup conform.%d not "
+			  "removed", s->name, index);
+	cg_hier_teardown(s->hierarchy);
+	knobs_restore(kn);
 }
 
 enum verdict runner_run(const struct scenario *s, int index)
@@ -673,123 +807,33 @@ enum verdict runner_run(const struct scenario *s, int index)
 	uint64_t start = measure_now_us(), deadline;
 	scn_cpumask_t online0 = 0;
 	sigset_t set, old;
-	int fds[2], r, status = 0, timeout = 0;
+	int fds[2], status = 0, timeout;
 	struct knob_saved kn;
+	enum verdict v;
 	pid_t pid;
 
 	jout_scenario_start(index, s);
-	if (!cpus_available(s, why, sizeof(why))) {
-		ktap_result(stdout, index, s->name, V_SKIP, why, 0);
-		jout_result_bare(index, s->name, V_SKIP, why, 0);
-		return V_SKIP;
-	}
-	r = knobs_apply(s, &kn, why, sizeof(why));
-	if (r) {
-		enum verdict v = r == -ENOENT ? V_SKIP : V_ERROR;
-
-		ktap_result(stdout, index, s->name, v, why, 0);
-		jout_result_bare(index, s->name, v, why, 0);
+	if (runner_prepare(s, index, &kn, &v))
 		return v;
-	}
-	r = cg_hier_setup(s->hierarchy, scn_uses_cpuset(s), why, sizeof(why));
-	if (r) {
-		enum verdict v = r == -EOPNOTSUPP ? V_SKIP : V_ERROR;
-
-		knobs_restore(&kn);
-		cg_hier_teardown(s->hierarchy);
-		ktap_result(stdout, index, s->name, v, why, 0);
-		jout_result_bare(index, s->name, v, why, 0);
-		return v;
-	}
 	hotplug_online_mask(&online0);
-	if (pipe2(fds, O_CLOEXEC)) {
-		snprintf(why, sizeof(why), "pipe: %s", strerror(errno));
-		goto error;
-	}
-	sigemptyset(&set);
-	sigaddset(&set, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &set, &old);
-	fflush(NULL);
-	pid = fork();
+	pid = runner_fork(s, index, fds, &set, &old, why, sizeof(why));
 	if (pid < 0) {
-		snprintf(why, sizeof(why), "fork: %s", strerror(errno));
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		close(fds[0]);
-		close(fds[1]);
-		goto error;
+		cg_hier_teardown(s->hierarchy);
+		knobs_restore(&kn);
+		return runner_verdict(s, index, V_ERROR, why);
 	}
-	if (pid == 0) {
-		setpgid(0, 0);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		close(fds[0]);
-		scenario_child(s, index, fds[1]);
-	}
-	setpgid(pid, pid);
-	close(fds[1]);
-
 	deadline = start + (s->timeout_us ? s->timeout_us :
 			    scn_duration_us(s) + RUNNER_DEADLINE_SLACK_US);
-	for (;;) {
-		uint64_t now = measure_now_us();
-		struct timespec to;
-		siginfo_t info;
-
-		r = waitpid(pid, &status, WNOHANG);
-		if (r == pid)
-			break;
-		if (now >= deadline) {
-			timeout = 1;
-			kill(-pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			break;
-		}
-		to.tv_sec = (deadline - now) / 1000000;
-		to.tv_nsec = ((deadline - now) % 1000000) * 1000;
-		sigtimedwait(&set, &info, &to);
-	}
+	timeout = runner_wait(pid, deadline, &set, &status);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	/* Workers left behind by a crashed scenario process. */
 	kill(-pid, SIGKILL);
-
-	memset(&m, 0, sizeof(m));
-	if (timeout) {
-		m.verdict = V_ERROR;
-		snprintf(m.reason, sizeof(m.reason),
-			 "deadline of %llu us exceeded",
-			 (unsigned long long)(deadline - start));
-	} else if (read(fds[0], &m, sizeof(m)) != sizeof(m)) {
-		memset(&m, 0, sizeof(m));
-		m.verdict = V_ERROR;
-		if (WIFSIGNALED(status))
-			snprintf(m.reason, sizeof(m.reason),
-				 "scenario process killed by signal %d",
-				 WTERMSIG(status));
-		else
-			snprintf(m.reason, sizeof(m.reason),
-				 "scenario process exited %d without a "
-				 "result", WEXITSTATUS(status));
-	}
+	runner_collect(fds[0], timeout, status, deadline - start, &m);
 	close(fds[0]);
-	{
-		struct timespec ts = { 0, 50000000 };
-
-		nanosleep(&ts, NULL);	/* let SIGKILLed tasks exit */
-	}
-	hotplug_restore(online0);
-	if (cg_remove_root(s->hierarchy, index))
-		ktap_diag(stdout, 0, "%s: leftover cgroup conform.%d not "
-			  "removed", s->name, index);
-	cg_hier_teardown(s->hierarchy);
-	knobs_restore(&kn);
+	runner_cleanup(s, index, online0, &kn);
 	if (!m.emitted)
 		jout_result_bare(index, s->name, m.verdict, m.reason,
 				 measure_now_us() - start);
 	ktap_result(stdout, index, s->name, m.verdict, m.reason, timeout);
 	return m.verdict;
-error:
-	cg_hier_teardown(s->hierarchy);
-	knobs_restore(&kn);
-	ktap_result(stdout, index, s->name, V_ERROR, why, 0);
-	jout_result_bare(index, s->name, V_ERROR, why, 0);
-	return V_ERROR;
 }
