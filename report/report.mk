@@ -16,7 +16,7 @@ REPORT_OUT      := $(BUILD)/report
 REPORT_MAIN     := $(REPORT_DIR)/main.c
 # the statistics and the verdict names are the runner's (the contract)
 REPORT_LIB_SRCS := $(filter-out $(REPORT_MAIN),$(wildcard $(REPORT_DIR)/*.c)) \
-		   conformance/contract/stats.c
+		   $(wildcard conformance/contract/*.c)
 REPORT_TESTS    := $(wildcard $(REPORT_DIR)/tests/test_*.c)
 REPORT_LIBS     := -ljson-c -lm
 CFSREPORT       := $(REPORT_OUT)/cfsreport

@@ -149,31 +149,6 @@ static void problem(struct rep_run *run, const char *fmt, ...)
 
 /* ---- verdicts ---- */
 
-static const char *const verdict_names[V_COUNT] = {
-	[V_PASS] = "pass", [V_FAIL] = "fail", [V_SKIP] = "skip",
-	[V_ERROR] = "error", [V_INCOMPLETE] = "incomplete",
-	[V_UNKNOWN] = "unknown",
-};
-
-const char *verdict_name(enum verdict v)
-{
-	if (v < 0 || v >= V_COUNT)
-		return "unknown";
-	return verdict_names[v];
-}
-
-enum verdict verdict_parse(const char *s)
-{
-	int i;
-
-	if (!s)
-		return V_UNKNOWN;
-	for (i = 0; i < V_COUNT; i++)
-		if (!strcmp(s, verdict_names[i]))
-			return (enum verdict)i;
-	return V_UNKNOWN;
-}
-
 int verdict_rank(enum verdict v)
 {
 	switch (v) {

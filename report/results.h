@@ -14,16 +14,7 @@
 #include <stdbool.h>
 
 #include "arena.h"
-
-enum verdict {
-	V_PASS,
-	V_FAIL,
-	V_SKIP,
-	V_ERROR,
-	V_INCOMPLETE,	/* scenario_start seen, no result: the guest stopped */
-	V_UNKNOWN,	/* a verdict string we do not know, or none */
-	V_COUNT,
-};
+#include "contract/contract.h"	/* enum verdict, verdict_name/parse() */
 
 struct rep_percpu {
 	int cpu;
@@ -169,8 +160,6 @@ void results_count(const struct rep_run *run, int counts[V_COUNT]);
 /* true when the run is not clean: guest died, runner missing, ... */
 bool results_run_broken(const struct rep_run *run);
 
-const char *verdict_name(enum verdict v);
-enum verdict verdict_parse(const char *s);
 /* Sort key: failing scenarios first (incomplete, error, fail, unknown,
  * skip, pass). */
 int verdict_rank(enum verdict v);

@@ -1,22 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * contract.h - what the runner (conformance/) and the report (report/) share:
- * the verdict enum and the statistics behind a verdict (mean, sample
- * standard deviation, Student t intervals).
+ * the verdict enum and its names, and the statistics behind a verdict
+ * (mean, sample standard deviation, Student t quantile and intervals).
+ * Both link the .c files of conformance/contract/; neither keeps a copy.
  */
 #ifndef CONFORM_CONTRACT_H
 #define CONFORM_CONTRACT_H
 
 
 /*
- * A scenario's verdict (KTAP: ok, not ok, # SKIP, # ERROR).
+ * A scenario's verdict: the runner's KTAP (ok, not ok, # SKIP, # ERROR)
+ * and JSON "verdict" strings, and what the report reads back. The runner
+ * gives the first four; INCOMPLETE and UNKNOWN are the report's (a
+ * scenario_start without a result, a string it does not know).
  */
 enum verdict {
 	V_PASS,
 	V_FAIL,
 	V_SKIP,
 	V_ERROR,
+	V_INCOMPLETE,	/* scenario_start seen, no result: the guest stopped */
+	V_UNKNOWN,	/* a verdict string we do not know, or none */
+	V_COUNT,
 };
+
+/* "pass", "fail", "skip", "error", "incomplete", "unknown". */
+const char *verdict_name(enum verdict v);
+/* The verdict named s; V_UNKNOWN for NULL or a name not in the table. */
+enum verdict verdict_parse(const char *s);
 
 /*
  * stats.c - the statistics behind a verdict: mean, sample standard
@@ -35,8 +47,15 @@ struct stats_summary {
 /* Regularized incomplete beta I_x(a, b), a, b > 0, 0 <= x <= 1. */
 double stats_incbeta(double a, double b, double x);
 
-/* Two-sided Student t quantile: P(|T| <= q) = confidence, df >= 1. */
-double stats_t_quantile(double confidence, int df);
+/*
+ * Two-sided Student t quantile: P(|T| <= q) = confidence, df >= 1 (real:
+ * Welch's degrees of freedom are fractional). The one t quantile of the
+ * tree: the runner's intervals and the report's tests use it alike.
+ */
+double stats_t_quantile(double confidence, double df);
+
+/* P(T <= t) for Student's t with df > 0 degrees of freedom. */
+double stats_t_cdf(double t, double df);
 
 void stats_summarize(const double *x, int n, double confidence,
 		     struct stats_summary *out);

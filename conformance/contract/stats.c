@@ -71,11 +71,11 @@ double stats_incbeta(double a, double b, double x)
 	return 1 - exp(lbt) * stats_betacf(b, a, 1 - x) / b;
 }
 
-double stats_t_quantile(double confidence, int df)
+double stats_t_quantile(double confidence, double df)
 {
 	double alpha = 1 - confidence, a = df / 2.0, lo = 0, hi = 1, x;
 
-	if (!(confidence > 0 && confidence < 1) || df < 1)
+	if (!(confidence > 0 && confidence < 1) || !(df >= 1))
 		return NAN;
 	/* Find x with I_x(df/2, 1/2) = alpha; I_x rises from 0 to 1. */
 	for (int i = 0; i < 2000; i++) {
@@ -170,4 +170,17 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 	out->half_width = stats_t_quantile(confidence, df) * se;
 	out->lo = mean - out->half_width;
 	out->hi = mean + out->half_width;
+}
+
+double stats_t_cdf(double t, double df)
+{
+	double x, tail;
+
+	if (isnan(t) || !(df > 0))
+		return NAN;
+	if (isinf(t))
+		return t > 0 ? 1 : 0;
+	x = df / (df + t * t);
+	tail = 0.5 * stats_incbeta(df / 2, 0.5, x);	/* P(T > |t|) */
+	return t > 0 ? 1 - tail : tail;
 }

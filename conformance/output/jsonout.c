@@ -315,7 +315,7 @@ void jout_result(int index, const struct scenario *s,
 	add(o, "type", js("result"));
 	add(o, "index", json_object_new_int(index));
 	add(o, "name", js(s->name));
-	add(o, "verdict", js(vd_name(r->v)));
+	add(o, "verdict", js(verdict_name(r->v)));
 	add(o, "reason", js(r->reason));
 	add(o, "source", js(pelt_source_name(r->src)));
 	add(o, "duration_us", json_object_new_int64(duration_us));
@@ -457,7 +457,7 @@ void jout_result_bare(int index, const char *name, enum verdict v,
 	add(o, "type", js("result"));
 	add(o, "index", json_object_new_int(index));
 	add(o, "name", js(name));
-	add(o, "verdict", js(vd_name(v)));
+	add(o, "verdict", js(verdict_name(v)));
 	add(o, "reason", js(reason));
 	add(o, "source", js("none"));
 	add(o, "duration_us", json_object_new_int64(duration_us));

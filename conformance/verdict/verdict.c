@@ -30,20 +30,6 @@
 
 #define AGG_ABS_SLACK	8.0	/* load units: rounding, tiny loads */
 
-const char *vd_name(enum verdict v)
-{
-	switch (v) {
-	case V_PASS:
-		return "pass";
-	case V_FAIL:
-		return "fail";
-	case V_SKIP:
-		return "skip";
-	default:
-		return "error";
-	}
-}
-
 void vd_diag(struct scn_result *r, const char *fmt, ...)
 {
 	va_list ap;

@@ -162,7 +162,6 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
  */
 bool vd_steady(const struct scenario *s, const struct scn_state *st);
 
-const char *vd_name(enum verdict v);
 
 /*
  * crosscheck.c - the series' cpu.pelt against sched/debug for the same
