@@ -128,6 +128,7 @@ struct rep_run {
 
 	/* run_start */
 	bool has_run_start;
+	int schema_version;		/* run_start's; 0: before versions */
 	const char *runner_version, *kernel_version, *pelt_source;
 	const char *clocksource;
 	int cpus_online, scenarios_planned;

@@ -96,25 +96,26 @@ void jout_run_start(const struct run_info *ri)
 {
 	struct json_object *o = json_object_new_object();
 
-	add(o, "type", js("run_start"));
-	add(o, "runner_version", js(ri->runner_version));
-	add(o, "kernel_release", js(ri->kernel_release));
-	add(o, "kernel_version", js(ri->kernel_version));
-	add(o, "cmdline", js(ri->cmdline));
-	add(o, "cpus_online", json_object_new_int(ri->cpus_online));
-	add(o, "cpus_possible", json_object_new_int(ri->cpus_possible));
-	add(o, "pelt_source", js(ri->pelt_source));
-	add(o, "clocksource", js(ri->clocksource));
-	add(o, "scenarios", json_object_new_int(ri->scenarios));
-	add(o, "sample_ms_override", ri->sample_ms ?
+	add(o, RK_TYPE, js(RT_RUN_START));
+	add(o, RK_SCHEMA_VERSION, json_object_new_int(RESULTS_SCHEMA_VERSION));
+	add(o, RK_RUNNER_VERSION, js(ri->runner_version));
+	add(o, RK_KERNEL_RELEASE, js(ri->kernel_release));
+	add(o, RK_KERNEL_VERSION, js(ri->kernel_version));
+	add(o, RK_CMDLINE, js(ri->cmdline));
+	add(o, RK_CPUS_ONLINE, json_object_new_int(ri->cpus_online));
+	add(o, RK_CPUS_POSSIBLE, json_object_new_int(ri->cpus_possible));
+	add(o, RK_PELT_SOURCE, js(ri->pelt_source));
+	add(o, RK_CLOCKSOURCE, js(ri->clocksource));
+	add(o, RK_SCENARIOS, json_object_new_int(ri->scenarios));
+	add(o, RK_SAMPLE_MS_OVERRIDE, ri->sample_ms ?
 	    json_object_new_int(ri->sample_ms) : NULL);
-	add(o, "slices", !ri->slices_known ? json_object_new_string("unknown") :
+	add(o, RK_SLICES, !ri->slices_known ? json_object_new_string("unknown") :
 	    json_object_new_string(ri->slices_set ? "runner" : "kernel"));
-	add(o, "sched_latency_ns", ri->slices_known ?
+	add(o, RK_SCHED_LATENCY_NS, ri->slices_known ?
 	    json_object_new_int64((int64_t)ri->sched_latency_ns) : NULL);
-	add(o, "sched_min_granularity_ns", ri->slices_known ?
+	add(o, RK_SCHED_MIN_GRANULARITY_NS, ri->slices_known ?
 	    json_object_new_int64((int64_t)ri->sched_min_granularity_ns) : NULL);
-	add(o, "sched_wakeup_granularity_ns", ri->slices_known ?
+	add(o, RK_SCHED_WAKEUP_GRANULARITY_NS, ri->slices_known ?
 	    json_object_new_int64((int64_t)ri->sched_wakeup_granularity_ns) :
 	    NULL);
 	jout_emit(o);
@@ -130,29 +131,29 @@ void jout_scenario_start(int index, const struct scenario *s)
 	struct json_object *o = json_object_new_object(), *p, *a;
 	int i;
 
-	add(o, "type", js("scenario_start"));
-	add(o, "index", json_object_new_int(index));
-	add(o, "name", js(s->name));
-	add(o, "file", js(s->file));
-	add(o, "description", js(s->description));
-	add(o, "cpus", json_object_new_int(s->cpus));
-	add(o, "hierarchy", js(scn_hierarchy_name(s->hierarchy)));
+	add(o, RK_TYPE, js(RT_SCENARIO_START));
+	add(o, RK_INDEX, json_object_new_int(index));
+	add(o, RK_NAME, js(s->name));
+	add(o, RK_FILE, js(s->file));
+	add(o, RK_DESCRIPTION, js(s->description));
+	add(o, RK_CPUS, json_object_new_int(s->cpus));
+	add(o, RK_HIERARCHY, js(scn_hierarchy_name(s->hierarchy)));
 	p = json_object_new_object();
-	add(p, "warmup_us", json_object_new_int64(s->warmup_us));
-	add(p, "measure_us", json_object_new_int64(s->measure_us));
-	add(p, "sample_us", json_object_new_int64(s->sample_us));
-	add(p, "pelt_sample_us", s->pelt_sample_us ?
+	add(p, RK_WARMUP_US, json_object_new_int64(s->warmup_us));
+	add(p, RK_MEASURE_US, json_object_new_int64(s->measure_us));
+	add(p, RK_SAMPLE_US, json_object_new_int64(s->sample_us));
+	add(p, RK_PELT_SAMPLE_US, s->pelt_sample_us ?
 	    json_object_new_int64(s->pelt_sample_us) : NULL);
-	add(p, "windows", json_object_new_int(s->windows));
-	add(p, "model", js(km_kind_name((enum km_kind)s->model)));
-	add(p, "tolerance", jd(s->tolerance));
-	add(p, "confidence", jd(s->confidence));
-	add(p, "timeout_us", json_object_new_int64(s->timeout_us));
-	add(p, "agg_tolerance", jd(s->agg_tolerance));
-	add(p, "measure_start_us",
+	add(p, RK_WINDOWS, json_object_new_int(s->windows));
+	add(p, RK_MODEL, js(km_kind_name((enum km_kind)s->model)));
+	add(p, RK_TOLERANCE, jd(s->tolerance));
+	add(p, RK_CONFIDENCE, jd(s->confidence));
+	add(p, RK_TIMEOUT_US, json_object_new_int64(s->timeout_us));
+	add(p, RK_AGG_TOLERANCE, jd(s->agg_tolerance));
+	add(p, RK_MEASURE_START_US,
 	    json_object_new_int64(scn_measure_start_us(s)));
-	add(p, "duration_us", json_object_new_int64(scn_duration_us(s)));
-	add(o, "params", p);
+	add(p, RK_DURATION_US, json_object_new_int64(scn_duration_us(s)));
+	add(o, RK_PARAMS, p);
 
 	a = json_object_new_array();
 	for (i = 0; i < s->ngroups; i++) {
@@ -160,71 +161,71 @@ void jout_scenario_start(int index, const struct scenario *s)
 		struct json_object *go = json_object_new_object();
 		char mx[64];
 
-		add(go, "path", js(g->path));
-		add(go, "parent", group_path(s, g->parent));
-		add(go, "weight", json_object_new_int64(g->weight));
-		add(go, "weight_set", json_object_new_boolean(g->weight_set));
-		add(go, "cpuset", jmask(g->cpuset));
+		add(go, RK_PATH, js(g->path));
+		add(go, RK_PARENT, group_path(s, g->parent));
+		add(go, RK_WEIGHT, json_object_new_int64(g->weight));
+		add(go, RK_WEIGHT_SET, json_object_new_boolean(g->weight_set));
+		add(go, RK_CPUSET, jmask(g->cpuset));
 		if (!g->has_max)
-			add(go, "max", NULL);
+			add(go, RK_MAX, NULL);
 		else if (g->max_quota_us < 0)
-			add(go, "max", js("max"));
+			add(go, RK_MAX, js("max"));
 		else {
 			snprintf(mx, sizeof(mx), "%lld %llu",
 				 (long long)g->max_quota_us,
 				 (unsigned long long)g->max_period_us);
-			add(go, "max", js(mx));
+			add(go, RK_MAX, js(mx));
 		}
-		add(go, "idle", g->idle < 0 ? NULL :
+		add(go, RK_IDLE, g->idle < 0 ? NULL :
 		    json_object_new_int(g->idle));
 		json_object_array_add(a, go);
 	}
-	add(o, "groups", a);
+	add(o, RK_GROUPS, a);
 
 	a = json_object_new_array();
 	for (i = 0; i < s->ntasks; i++) {
 		const struct scn_task *t = &s->tasks[i];
 		struct json_object *to = json_object_new_object();
 
-		add(to, "name", js(t->name));
-		add(to, "group", group_path(s, t->group));
-		add(to, "count", json_object_new_int(t->count));
-		add(to, "cpus", jmask(t->cpus));
-		add(to, "kind", js(scn_kind_name(t->kind)));
+		add(to, RK_NAME, js(t->name));
+		add(to, RK_GROUP, group_path(s, t->group));
+		add(to, RK_COUNT, json_object_new_int(t->count));
+		add(to, RK_CPUS, jmask(t->cpus));
+		add(to, RK_KIND, js(scn_kind_name(t->kind)));
 		if (t->kind != SCN_TASK_HOG)
-			add(to, "run_us", json_object_new_int64(t->run_us));
+			add(to, RK_RUN_US, json_object_new_int64(t->run_us));
 		if (t->kind == SCN_TASK_DUTY)
-			add(to, "sleep_us",
+			add(to, RK_SLEEP_US,
 			    json_object_new_int64(t->sleep_us));
 		json_object_array_add(a, to);
 	}
-	add(o, "tasks", a);
+	add(o, RK_TASKS, a);
 
 	a = json_object_new_array();
 	for (i = 0; i < s->nphases; i++) {
 		const struct scn_phase *ph = &s->phases[i];
 		struct json_object *po = json_object_new_object();
 
-		add(po, "at_us", json_object_new_int64(ph->at_us));
-		add(po, "action", js(scn_action_name(ph->action)));
+		add(po, RK_AT_US, json_object_new_int64(ph->at_us));
+		add(po, RK_ACTION, js(scn_action_name(ph->action)));
 		if (ph->group >= 0)
-			add(po, "group", group_path(s, ph->group));
+			add(po, RK_GROUP, group_path(s, ph->group));
 		if (ph->task >= 0)
-			add(po, "task", js(s->tasks[ph->task].name));
+			add(po, RK_TASK, js(s->tasks[ph->task].name));
 		if (ph->cpu >= 0)
-			add(po, "cpu", json_object_new_int(ph->cpu));
+			add(po, RK_CPU, json_object_new_int(ph->cpu));
 		if (ph->action == SCN_ACT_AFFINITY)
-			add(po, "cpus", jmask(ph->cpus));
+			add(po, RK_CPUS, jmask(ph->cpus));
 		if (ph->action == SCN_ACT_WEIGHT)
-			add(po, "value", json_object_new_int64(ph->value));
+			add(po, RK_VALUE, json_object_new_int64(ph->value));
 		if (ph->action == SCN_ACT_MAX) {
-			add(po, "quota_us", json_object_new_int64(ph->quota_us));
-			add(po, "period_us",
+			add(po, RK_QUOTA_US, json_object_new_int64(ph->quota_us));
+			add(po, RK_PERIOD_US,
 			    json_object_new_int64(ph->period_us));
 		}
 		json_object_array_add(a, po);
 	}
-	add(o, "phases", a);
+	add(o, RK_PHASES, a);
 	jout_emit(o);
 }
 
@@ -250,10 +251,10 @@ void jout_series(const struct scenario *s, const struct sample_set *ss)
 			if (!any)
 				continue;
 			o = json_object_new_object();
-			add(o, "type", js("series"));
-			add(o, "scenario", js(s->name));
-			add(o, "group", js(s->groups[g].path));
-			add(o, "cpu", json_object_new_int(c));
+			add(o, RK_TYPE, js(RT_SERIES));
+			add(o, RK_SCENARIO, js(s->name));
+			add(o, RK_GROUP, js(s->groups[g].path));
+			add(o, RK_CPU, json_object_new_int(c));
 			t = json_object_new_array();
 			tg = json_object_new_array();
 			co = json_object_new_array();
@@ -286,12 +287,12 @@ void jout_series(const struct scenario *s, const struct sample_set *ss)
 				json_object_array_add(sw, ok && pc->has_se ?
 					jd(pc->se_weight) : NULL);
 			}
-			add(o, "t_us", t);
-			add(o, "tg_load_avg", tg);
-			add(o, "contrib", co);
-			add(o, "load_avg", la);
-			add(o, "cfs_load_weight", lw);
-			add(o, "se_weight", sw);
+			add(o, RK_T_US, t);
+			add(o, RK_TG_LOAD_AVG, tg);
+			add(o, RK_CONTRIB, co);
+			add(o, RK_LOAD_AVG, la);
+			add(o, RK_CFS_LOAD_WEIGHT, lw);
+			add(o, RK_SE_WEIGHT, sw);
 			jout_emit(o);
 		}
 }
@@ -312,61 +313,61 @@ void jout_result(int index, const struct scenario *s,
 	struct json_object *o = json_object_new_object(), *a, *w, *ag, *sp;
 	int g, c, i;
 
-	add(o, "type", js("result"));
-	add(o, "index", json_object_new_int(index));
-	add(o, "name", js(s->name));
-	add(o, "verdict", js(verdict_name(r->v)));
-	add(o, "reason", js(r->reason));
-	add(o, "source", js(pelt_source_name(r->src)));
-	add(o, "duration_us", json_object_new_int64(duration_us));
+	add(o, RK_TYPE, js(RT_RESULT));
+	add(o, RK_INDEX, json_object_new_int(index));
+	add(o, RK_NAME, js(s->name));
+	add(o, RK_VERDICT, js(verdict_name(r->v)));
+	add(o, RK_REASON, js(r->reason));
+	add(o, RK_SOURCE, js(pelt_source_name(r->src)));
+	add(o, RK_DURATION_US, json_object_new_int64(duration_us));
 	w = json_object_new_object();
-	add(w, "start_us", json_object_new_int64(r->win_start_us));
-	add(w, "length_us", json_object_new_int64(r->win_len_us));
-	add(w, "subwindows", json_object_new_int(r->subwindows));
-	add(w, "intervals", json_object_new_int(r->intervals));
-	add(w, "ci_method", js(r->ci_method == VD_CI_LAG ? "lag" :
+	add(w, RK_START_US, json_object_new_int64(r->win_start_us));
+	add(w, RK_LENGTH_US, json_object_new_int64(r->win_len_us));
+	add(w, RK_SUBWINDOWS, json_object_new_int(r->subwindows));
+	add(w, RK_INTERVALS, json_object_new_int(r->intervals));
+	add(w, RK_CI_METHOD, js(r->ci_method == VD_CI_LAG ? "lag" :
 			       "subwindows"));
-	add(o, "window", w);
+	add(o, RK_WINDOW, w);
 	a = json_object_new_array();
 	for (c = 0; c < r->ncpus; c++)
 		json_object_array_add(a, jd(r->cpu_capacity[c]));
-	add(o, "cpu_capacity", a);
+	add(o, RK_CPU_CAPACITY, a);
 
 	a = json_object_new_array();
 	for (g = 0; g < s->ngroups; g++) {
 		const struct grp_result *gr = &r->g[g];
 		struct json_object *go = json_object_new_object(), *pc;
 
-		add(go, "path", js(s->groups[g].path));
-		add(go, "verdict", js(gr->pass ? "pass" : "fail"));
-		add(go, "measured", jd(gr->measured));
-		add(go, "measured_cpu", jd(gr->measured_cpu));
-		add(go, "usage_cpu", jd(gr->usage_cpu));
-		add(go, "model", jd(gr->model[r->verdict_kind]));
-		add(go, "model_defined", jd(gr->model[KM_DEFINED]));
-		add(go, "model_computed", jd(gr->model[KM_COMPUTED]));
-		add(go, "model_se", r->se_available ?
+		add(go, RK_PATH, js(s->groups[g].path));
+		add(go, RK_VERDICT, js(gr->pass ? "pass" : "fail"));
+		add(go, RK_MEASURED, jd(gr->measured));
+		add(go, RK_MEASURED_CPU, jd(gr->measured_cpu));
+		add(go, RK_USAGE_CPU, jd(gr->usage_cpu));
+		add(go, RK_MODEL, jd(gr->model[r->verdict_kind]));
+		add(go, RK_MODEL_DEFINED, jd(gr->model[KM_DEFINED]));
+		add(go, RK_MODEL_COMPUTED, jd(gr->model[KM_COMPUTED]));
+		add(go, RK_MODEL_SE, r->se_available ?
 		    jd(gr->model[KM_SE]) : NULL);
-		add(go, "ideal", jd(gr->ideal));
-		add(go, "expected", gr->has_expected ? jd(gr->expected) :
+		add(go, RK_IDEAL, jd(gr->ideal));
+		add(go, RK_EXPECTED, gr->has_expected ? jd(gr->expected) :
 		    NULL);
-		add(go, "error", jd(gr->err.mean));
-		add(go, "ci", jci(&gr->err));
-		add(go, "ci_half_width", jd(gr->err.half_width));
-		add(go, "ci_half_width_subwindows", jd(gr->sub_half_width));
-		add(go, "error_sd", jd(gr->err.sd));
+		add(go, RK_ERROR, jd(gr->err.mean));
+		add(go, RK_CI, jci(&gr->err));
+		add(go, RK_CI_HALF_WIDTH, jd(gr->err.half_width));
+		add(go, RK_CI_HALF_WIDTH_SUBWINDOWS, jd(gr->sub_half_width));
+		add(go, RK_ERROR_SD, jd(gr->err.sd));
 		{
 			struct json_object *ew = json_object_new_array();
 			int w;
 
 			for (w = 0; w < r->subwindows; w++)
 				json_object_array_add(ew, jd(gr->err_w[w]));
-			add(go, "error_subwindows", ew);
+			add(go, RK_ERROR_SUBWINDOWS, ew);
 		}
 		if (gr->has_expected)
-			add(go, "expected_ci", jci(&gr->exp_err));
-		add(go, "tolerance", jd(s->tolerance));
-		add(go, "intent_deviation", jd(gr->intent_dev));
+			add(go, RK_EXPECTED_CI, jci(&gr->exp_err));
+		add(go, RK_TOLERANCE, jd(s->tolerance));
+		add(go, RK_INTENT_DEVIATION, jd(gr->intent_dev));
 		pc = json_object_new_array();
 		for (c = 0; c < r->ncpus; c++) {
 			struct json_object *co;
@@ -374,78 +375,78 @@ void jout_result(int index, const struct scenario *s,
 			if (gr->cpu_measured[c] <= 0 && gr->cpu_model[c] <= 0)
 				continue;
 			co = json_object_new_object();
-			add(co, "cpu", json_object_new_int(c));
-			add(co, "measured", jd(gr->cpu_measured[c]));
-			add(co, "model_defined", jd(gr->cpu_model[c]));
-			add(co, "ideal", NULL);
+			add(co, RK_CPU, json_object_new_int(c));
+			add(co, RK_MEASURED, jd(gr->cpu_measured[c]));
+			add(co, RK_MODEL_DEFINED, jd(gr->cpu_model[c]));
+			add(co, RK_IDEAL, NULL);
 			json_object_array_add(pc, co);
 		}
-		add(go, "per_cpu", pc);
+		add(go, RK_PER_CPU, pc);
 		json_object_array_add(a, go);
 	}
-	add(o, "groups", a);
+	add(o, RK_GROUPS, a);
 
 	ag = json_object_new_object();
-	add(ag, "ok", json_object_new_boolean(r->agg_ok));
-	add(ag, "checked_samples", json_object_new_int(r->agg_checked));
+	add(ag, RK_OK, json_object_new_boolean(r->agg_ok));
+	add(ag, RK_CHECKED_SAMPLES, json_object_new_int(r->agg_checked));
 	a = json_object_new_array();
 	for (i = 0; i < r->nissues; i++) {
 		const struct agg_issue *is = &r->issues[i];
 		struct json_object *io = json_object_new_object();
 
-		add(io, "group", js(s->groups[is->group].path));
-		add(io, "cpu", is->cpu < 0 ? NULL :
+		add(io, RK_GROUP, js(s->groups[is->group].path));
+		add(io, RK_CPU, is->cpu < 0 ? NULL :
 		    json_object_new_int(is->cpu));
-		add(io, "kind", js(is->kind));
-		add(io, "amount", jd(is->amount));
-		add(io, "detail", js(is->detail));
+		add(io, RK_KIND, js(is->kind));
+		add(io, RK_AMOUNT, jd(is->amount));
+		add(io, RK_DETAIL, js(is->detail));
 		json_object_array_add(a, io);
 	}
-	add(ag, "issues", a);
-	add(o, "aggregation", ag);
-	add(o, "model_disagreement", jd(r->model_disagreement));
-	add(o, "se_disagreement", r->se_available ?
+	add(ag, RK_ISSUES, a);
+	add(o, RK_AGGREGATION, ag);
+	add(o, RK_MODEL_DISAGREEMENT, jd(r->model_disagreement));
+	add(o, RK_SE_DISAGREEMENT, r->se_available ?
 	    jd(r->se_disagreement) : NULL);
 
 	a = json_object_new_array();
 	for (i = 0; i < r->nconv; i++) {
 		struct json_object *co = json_object_new_object();
 
-		add(co, "phase", json_object_new_int(r->conv[i].phase));
-		add(co, "at_us", json_object_new_int64(r->conv[i].at_us));
-		add(co, "converged_after_us",
+		add(co, RK_PHASE, json_object_new_int(r->conv[i].phase));
+		add(co, RK_AT_US, json_object_new_int64(r->conv[i].at_us));
+		add(co, RK_CONVERGED_AFTER_US,
 		    r->conv[i].converged_after_us < 0 ? NULL :
 		    json_object_new_int64(r->conv[i].converged_after_us));
 		json_object_array_add(a, co);
 	}
-	add(o, "convergence", a);
+	add(o, RK_CONVERGENCE, a);
 
 	sp = json_object_new_object();
-	add(sp, "samples", json_object_new_int(r->samples));
-	add(sp, "period_us", json_object_new_int64(s->sample_us));
-	add(sp, "cpu_us", json_object_new_int64(r->sampler_cpu_us));
-	add(sp, "overhead", jd(r->sampler_overhead));
-	add(sp, "pelt_samples", json_object_new_int(r->pelt_samples));
-	add(sp, "pelt_samples_moved", json_object_new_int(r->pelt_moved));
-	add(sp, "max_late_us", json_object_new_int64(r->max_late_us));
-	add(sp, "charge_excess_us",
+	add(sp, RK_SAMPLES, json_object_new_int(r->samples));
+	add(sp, RK_PERIOD_US, json_object_new_int64(s->sample_us));
+	add(sp, RK_CPU_US, json_object_new_int64(r->sampler_cpu_us));
+	add(sp, RK_OVERHEAD, jd(r->sampler_overhead));
+	add(sp, RK_PELT_SAMPLES, json_object_new_int(r->pelt_samples));
+	add(sp, RK_PELT_SAMPLES_MOVED, json_object_new_int(r->pelt_moved));
+	add(sp, RK_MAX_LATE_US, json_object_new_int64(r->max_late_us));
+	add(sp, RK_CHARGE_EXCESS_US,
 	    json_object_new_int64(r->charge_excess_us));
-	add(sp, "stall_charged_us", json_object_new_int64(r->stall_us));
-	add(sp, "stall_max_us", json_object_new_int64(r->stall_max_us));
-	add(sp, "stall_max_at_us", json_object_new_int64(r->stall_max_at_us));
-	add(sp, "host_contention",
+	add(sp, RK_STALL_CHARGED_US, json_object_new_int64(r->stall_us));
+	add(sp, RK_STALL_MAX_US, json_object_new_int64(r->stall_max_us));
+	add(sp, RK_STALL_MAX_AT_US, json_object_new_int64(r->stall_max_at_us));
+	add(sp, RK_HOST_CONTENTION,
 	    json_object_new_boolean(r->host_contention));
-	add(sp, "late_samples", json_object_new_int(r->late_samples));
-	add(o, "sampler", sp);
+	add(sp, RK_LATE_SAMPLES, json_object_new_int(r->late_samples));
+	add(o, RK_SAMPLER, sp);
 
 	a = json_object_new_array();
 	for (i = 0; km && i < km->nlines; i++)
 		json_object_array_add(a, js(km->lines[i]));
-	add(o, "kernel_warnings", a);
+	add(o, RK_KERNEL_WARNINGS, a);
 	a = json_object_new_array();
 	for (i = 0; i < r->ndiag; i++)
 		json_object_array_add(a, js(r->diag[i]));
-	add(o, "diagnostics", a);
+	add(o, RK_DIAGNOSTICS, a);
 	jout_emit(o);
 }
 
@@ -454,16 +455,16 @@ void jout_result_bare(int index, const char *name, enum verdict v,
 {
 	struct json_object *o = json_object_new_object();
 
-	add(o, "type", js("result"));
-	add(o, "index", json_object_new_int(index));
-	add(o, "name", js(name));
-	add(o, "verdict", js(verdict_name(v)));
-	add(o, "reason", js(reason));
-	add(o, "source", js("none"));
-	add(o, "duration_us", json_object_new_int64(duration_us));
-	add(o, "groups", json_object_new_array());
-	add(o, "kernel_warnings", json_object_new_array());
-	add(o, "diagnostics", json_object_new_array());
+	add(o, RK_TYPE, js(RT_RESULT));
+	add(o, RK_INDEX, json_object_new_int(index));
+	add(o, RK_NAME, js(name));
+	add(o, RK_VERDICT, js(verdict_name(v)));
+	add(o, RK_REASON, js(reason));
+	add(o, RK_SOURCE, js("none"));
+	add(o, RK_DURATION_US, json_object_new_int64(duration_us));
+	add(o, RK_GROUPS, json_object_new_array());
+	add(o, RK_KERNEL_WARNINGS, json_object_new_array());
+	add(o, RK_DIAGNOSTICS, json_object_new_array());
 	jout_emit(o);
 }
 
@@ -471,14 +472,14 @@ void jout_run_end(const struct totals *t, int exit_code, uint64_t duration_us)
 {
 	struct json_object *o = json_object_new_object(), *to;
 
-	add(o, "type", js("run_end"));
+	add(o, RK_TYPE, js(RT_RUN_END));
 	to = json_object_new_object();
-	add(to, "pass", json_object_new_int(t->pass));
-	add(to, "fail", json_object_new_int(t->fail));
-	add(to, "skip", json_object_new_int(t->skip));
-	add(to, "error", json_object_new_int(t->error));
-	add(o, "totals", to);
-	add(o, "exit", json_object_new_int(exit_code));
-	add(o, "duration_us", json_object_new_int64(duration_us));
+	add(to, RK_PASS, json_object_new_int(t->pass));
+	add(to, RK_FAIL, json_object_new_int(t->fail));
+	add(to, RK_SKIP, json_object_new_int(t->skip));
+	add(to, RK_ERROR, json_object_new_int(t->error));
+	add(o, RK_TOTALS, to);
+	add(o, RK_EXIT, json_object_new_int(exit_code));
+	add(o, RK_DURATION_US, json_object_new_int64(duration_us));
 	jout_emit(o);
 }
