@@ -126,19 +126,10 @@ static struct json_object *group_path(const struct scenario *s, int g)
 	return g >= 0 && g < s->ngroups ? js(s->groups[g].path) : NULL;
 }
 
-void jout_scenario_start(int index, const struct scenario *s)
+static struct json_object *scenario_params(const struct scenario *s)
 {
-	struct json_object *o = json_object_new_object(), *p, *a;
-	int i;
+	struct json_object *p = json_object_new_object();
 
-	add(o, RK_TYPE, js(RT_SCENARIO_START));
-	add(o, RK_INDEX, json_object_new_int(index));
-	add(o, RK_NAME, js(s->name));
-	add(o, RK_FILE, js(s->file));
-	add(o, RK_DESCRIPTION, js(s->description));
-	add(o, RK_CPUS, json_object_new_int(s->cpus));
-	add(o, RK_HIERARCHY, js(scn_hierarchy_name(s->hierarchy)));
-	p = json_object_new_object();
 	add(p, RK_WARMUP_US, json_object_new_int64(s->warmup_us));
 	add(p, RK_MEASURE_US, json_object_new_int64(s->measure_us));
 	add(p, RK_SAMPLE_US, json_object_new_int64(s->sample_us));
@@ -153,79 +144,102 @@ void jout_scenario_start(int index, const struct scenario *s)
 	add(p, RK_MEASURE_START_US,
 	    json_object_new_int64(scn_measure_start_us(s)));
 	add(p, RK_DURATION_US, json_object_new_int64(scn_duration_us(s)));
-	add(o, RK_PARAMS, p);
+	return p;
+}
 
-	a = json_object_new_array();
-	for (i = 0; i < s->ngroups; i++) {
-		const struct scn_group *g = &s->groups[i];
-		struct json_object *go = json_object_new_object();
-		char mx[64];
+static struct json_object *scenario_group(const struct scenario *s, int i)
+{
+	const struct scn_group *g = &s->groups[i];
+	struct json_object *go = json_object_new_object();
+	char mx[64];
 
-		add(go, RK_PATH, js(g->path));
-		add(go, RK_PARENT, group_path(s, g->parent));
-		add(go, RK_WEIGHT, json_object_new_int64(g->weight));
-		add(go, RK_WEIGHT_SET, json_object_new_boolean(g->weight_set));
-		add(go, RK_CPUSET, jmask(g->cpuset));
-		if (!g->has_max)
-			add(go, RK_MAX, NULL);
-		else if (g->max_quota_us < 0)
-			add(go, RK_MAX, js("max"));
-		else {
-			snprintf(mx, sizeof(mx), "%lld %llu",
-				 (long long)g->max_quota_us,
-				 (unsigned long long)g->max_period_us);
-			add(go, RK_MAX, js(mx));
-		}
-		add(go, RK_IDLE, g->idle < 0 ? NULL :
-		    json_object_new_int(g->idle));
-		json_object_array_add(a, go);
+	add(go, RK_PATH, js(g->path));
+	add(go, RK_PARENT, group_path(s, g->parent));
+	add(go, RK_WEIGHT, json_object_new_int64(g->weight));
+	add(go, RK_WEIGHT_SET, json_object_new_boolean(g->weight_set));
+	add(go, RK_CPUSET, jmask(g->cpuset));
+	if (!g->has_max) {
+		add(go, RK_MAX, NULL);
+	} else if (g->max_quota_us < 0) {
+		add(go, RK_MAX, js("max"));
+	} else {
+		snprintf(mx, sizeof(mx), "%lld %llu",
+			 (long long)g->max_quota_us,
+			 (unsigned long long)g->max_period_us);
+		add(go, RK_MAX, js(mx));
 	}
-	add(o, RK_GROUPS, a);
+	add(go, RK_IDLE, g->idle < 0 ? NULL : json_object_new_int(g->idle));
+	return go;
+}
 
-	a = json_object_new_array();
-	for (i = 0; i < s->ntasks; i++) {
-		const struct scn_task *t = &s->tasks[i];
-		struct json_object *to = json_object_new_object();
+static struct json_object *scenario_task(const struct scenario *s, int i)
+{
+	const struct scn_task *t = &s->tasks[i];
+	struct json_object *to = json_object_new_object();
 
-		add(to, RK_NAME, js(t->name));
-		add(to, RK_GROUP, group_path(s, t->group));
-		add(to, RK_COUNT, json_object_new_int(t->count));
-		add(to, RK_CPUS, jmask(t->cpus));
-		add(to, RK_KIND, js(scn_kind_name(t->kind)));
-		if (t->kind != SCN_TASK_HOG)
-			add(to, RK_RUN_US, json_object_new_int64(t->run_us));
-		if (t->kind == SCN_TASK_DUTY)
-			add(to, RK_SLEEP_US,
-			    json_object_new_int64(t->sleep_us));
-		json_object_array_add(a, to);
+	add(to, RK_NAME, js(t->name));
+	add(to, RK_GROUP, group_path(s, t->group));
+	add(to, RK_COUNT, json_object_new_int(t->count));
+	add(to, RK_CPUS, jmask(t->cpus));
+	add(to, RK_KIND, js(scn_kind_name(t->kind)));
+	if (t->kind != SCN_TASK_HOG)
+		add(to, RK_RUN_US, json_object_new_int64(t->run_us));
+	if (t->kind == SCN_TASK_DUTY)
+		add(to, RK_SLEEP_US, json_object_new_int64(t->sleep_us));
+	return to;
+}
+
+static struct json_object *scenario_phase(const struct scenario *s, int i)
+{
+	const struct scn_phase *ph = &s->phases[i];
+	struct json_object *po = json_object_new_object();
+
+	add(po, RK_AT_US, json_object_new_int64(ph->at_us));
+	add(po, RK_ACTION, js(scn_action_name(ph->action)));
+	if (ph->group >= 0)
+		add(po, RK_GROUP, group_path(s, ph->group));
+	if (ph->task >= 0)
+		add(po, RK_TASK, js(s->tasks[ph->task].name));
+	if (ph->cpu >= 0)
+		add(po, RK_CPU, json_object_new_int(ph->cpu));
+	if (ph->action == SCN_ACT_AFFINITY)
+		add(po, RK_CPUS, jmask(ph->cpus));
+	if (ph->action == SCN_ACT_WEIGHT)
+		add(po, RK_VALUE, json_object_new_int64(ph->value));
+	if (ph->action == SCN_ACT_MAX) {
+		add(po, RK_QUOTA_US, json_object_new_int64(ph->quota_us));
+		add(po, RK_PERIOD_US, json_object_new_int64(ph->period_us));
 	}
-	add(o, RK_TASKS, a);
+	return po;
+}
 
-	a = json_object_new_array();
-	for (i = 0; i < s->nphases; i++) {
-		const struct scn_phase *ph = &s->phases[i];
-		struct json_object *po = json_object_new_object();
+/* An array of n elements, element i from one(s, i). */
+static struct json_object *
+scenario_array(const struct scenario *s, int n,
+	       struct json_object *(*one)(const struct scenario *s, int i))
+{
+	struct json_object *a = json_object_new_array();
 
-		add(po, RK_AT_US, json_object_new_int64(ph->at_us));
-		add(po, RK_ACTION, js(scn_action_name(ph->action)));
-		if (ph->group >= 0)
-			add(po, RK_GROUP, group_path(s, ph->group));
-		if (ph->task >= 0)
-			add(po, RK_TASK, js(s->tasks[ph->task].name));
-		if (ph->cpu >= 0)
-			add(po, RK_CPU, json_object_new_int(ph->cpu));
-		if (ph->action == SCN_ACT_AFFINITY)
-			add(po, RK_CPUS, jmask(ph->cpus));
-		if (ph->action == SCN_ACT_WEIGHT)
-			add(po, RK_VALUE, json_object_new_int64(ph->value));
-		if (ph->action == SCN_ACT_MAX) {
-			add(po, RK_QUOTA_US, json_object_new_int64(ph->quota_us));
-			add(po, RK_PERIOD_US,
-			    json_object_new_int64(ph->period_us));
-		}
-		json_object_array_add(a, po);
-	}
-	add(o, RK_PHASES, a);
+	for (int i = 0; i < n; i++)
+		json_object_array_add(a, one(s, i));
+	return a;
+}
+
+void jout_scenario_start(int index, const struct scenario *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	add(o, RK_TYPE, js(RT_SCENARIO_START));
+	add(o, RK_INDEX, json_object_new_int(index));
+	add(o, RK_NAME, js(s->name));
+	add(o, RK_FILE, js(s->file));
+	add(o, RK_DESCRIPTION, js(s->description));
+	add(o, RK_CPUS, json_object_new_int(s->cpus));
+	add(o, RK_HIERARCHY, js(scn_hierarchy_name(s->hierarchy)));
+	add(o, RK_PARAMS, scenario_params(s));
+	add(o, RK_GROUPS, scenario_array(s, s->ngroups, scenario_group));
+	add(o, RK_TASKS, scenario_array(s, s->ntasks, scenario_task));
+	add(o, RK_PHASES, scenario_array(s, s->nphases, scenario_phase));
 	jout_emit(o);
 }
 
@@ -306,91 +320,87 @@ static struct json_object *jci(const struct stats_summary *st)
 	return a;
 }
 
-void jout_result(int index, const struct scenario *s,
-		 const struct scn_result *r, uint64_t duration_us,
-		 const struct kmsg_report *km)
+static struct json_object *result_window(const struct scn_result *r)
 {
-	struct json_object *o = json_object_new_object(), *a, *w, *ag, *sp;
-	int g, c, i;
+	struct json_object *w = json_object_new_object();
 
-	add(o, RK_TYPE, js(RT_RESULT));
-	add(o, RK_INDEX, json_object_new_int(index));
-	add(o, RK_NAME, js(s->name));
-	add(o, RK_VERDICT, js(verdict_name(r->v)));
-	add(o, RK_REASON, js(r->reason));
-	add(o, RK_SOURCE, js(pelt_source_name(r->src)));
-	add(o, RK_DURATION_US, json_object_new_int64(duration_us));
-	w = json_object_new_object();
 	add(w, RK_START_US, json_object_new_int64(r->win_start_us));
 	add(w, RK_LENGTH_US, json_object_new_int64(r->win_len_us));
 	add(w, RK_SUBWINDOWS, json_object_new_int(r->subwindows));
 	add(w, RK_INTERVALS, json_object_new_int(r->intervals));
 	add(w, RK_CI_METHOD, js(r->ci_method == VD_CI_LAG ? "lag" :
-			       "subwindows"));
-	add(o, RK_WINDOW, w);
-	a = json_object_new_array();
-	for (c = 0; c < r->ncpus; c++)
-		json_object_array_add(a, jd(r->cpu_capacity[c]));
-	add(o, RK_CPU_CAPACITY, a);
+				"subwindows"));
+	return w;
+}
 
-	a = json_object_new_array();
-	for (g = 0; g < s->ngroups; g++) {
-		const struct grp_result *gr = &r->g[g];
-		struct json_object *go = json_object_new_object(), *pc;
+static struct json_object *doubles(const double *v, int n)
+{
+	struct json_object *a = json_object_new_array();
 
-		add(go, RK_PATH, js(s->groups[g].path));
-		add(go, RK_VERDICT, js(gr->pass ? "pass" : "fail"));
-		add(go, RK_MEASURED, jd(gr->measured));
-		add(go, RK_MEASURED_CPU, jd(gr->measured_cpu));
-		add(go, RK_USAGE_CPU, jd(gr->usage_cpu));
-		add(go, RK_MODEL, jd(gr->model[r->verdict_kind]));
-		add(go, RK_MODEL_DEFINED, jd(gr->model[KM_DEFINED]));
-		add(go, RK_MODEL_COMPUTED, jd(gr->model[KM_COMPUTED]));
-		add(go, RK_MODEL_SE, r->se_available ?
-		    jd(gr->model[KM_SE]) : NULL);
-		add(go, RK_IDEAL, jd(gr->ideal));
-		add(go, RK_EXPECTED, gr->has_expected ? jd(gr->expected) :
-		    NULL);
-		add(go, RK_ERROR, jd(gr->err.mean));
-		add(go, RK_CI, jci(&gr->err));
-		add(go, RK_CI_HALF_WIDTH, jd(gr->err.half_width));
-		add(go, RK_CI_HALF_WIDTH_SUBWINDOWS, jd(gr->sub_half_width));
-		add(go, RK_ERROR_SD, jd(gr->err.sd));
-		{
-			struct json_object *ew = json_object_new_array();
-			int w;
+	for (int i = 0; i < n; i++)
+		json_object_array_add(a, jd(v[i]));
+	return a;
+}
 
-			for (w = 0; w < r->subwindows; w++)
-				json_object_array_add(ew, jd(gr->err_w[w]));
-			add(go, RK_ERROR_SUBWINDOWS, ew);
-		}
-		if (gr->has_expected)
-			add(go, RK_EXPECTED_CI, jci(&gr->exp_err));
-		add(go, RK_TOLERANCE, jd(s->tolerance));
-		add(go, RK_INTENT_DEVIATION, jd(gr->intent_dev));
-		pc = json_object_new_array();
-		for (c = 0; c < r->ncpus; c++) {
-			struct json_object *co;
+/* The CPUs a group ran on or was modelled on. */
+static struct json_object *result_per_cpu(const struct scn_result *r,
+					  const struct grp_result *gr)
+{
+	struct json_object *pc = json_object_new_array(), *co;
 
-			if (gr->cpu_measured[c] <= 0 && gr->cpu_model[c] <= 0)
-				continue;
-			co = json_object_new_object();
-			add(co, RK_CPU, json_object_new_int(c));
-			add(co, RK_MEASURED, jd(gr->cpu_measured[c]));
-			add(co, RK_MODEL_DEFINED, jd(gr->cpu_model[c]));
-			add(co, RK_IDEAL, NULL);
-			json_object_array_add(pc, co);
-		}
-		add(go, RK_PER_CPU, pc);
-		json_object_array_add(a, go);
+	for (int c = 0; c < r->ncpus; c++) {
+		if (gr->cpu_measured[c] <= 0 && gr->cpu_model[c] <= 0)
+			continue;
+		co = json_object_new_object();
+		add(co, RK_CPU, json_object_new_int(c));
+		add(co, RK_MEASURED, jd(gr->cpu_measured[c]));
+		add(co, RK_MODEL_DEFINED, jd(gr->cpu_model[c]));
+		add(co, RK_IDEAL, NULL);
+		json_object_array_add(pc, co);
 	}
-	add(o, RK_GROUPS, a);
+	return pc;
+}
 
-	ag = json_object_new_object();
+static struct json_object *result_group(const struct scenario *s,
+					const struct scn_result *r, int g)
+{
+	const struct grp_result *gr = &r->g[g];
+	struct json_object *go = json_object_new_object();
+
+	add(go, RK_PATH, js(s->groups[g].path));
+	add(go, RK_VERDICT, js(gr->pass ? "pass" : "fail"));
+	add(go, RK_MEASURED, jd(gr->measured));
+	add(go, RK_MEASURED_CPU, jd(gr->measured_cpu));
+	add(go, RK_USAGE_CPU, jd(gr->usage_cpu));
+	add(go, RK_MODEL, jd(gr->model[r->verdict_kind]));
+	add(go, RK_MODEL_DEFINED, jd(gr->model[KM_DEFINED]));
+	add(go, RK_MODEL_COMPUTED, jd(gr->model[KM_COMPUTED]));
+	add(go, RK_MODEL_SE, r->se_available ? jd(gr->model[KM_SE]) : NULL);
+	add(go, RK_IDEAL, jd(gr->ideal));
+	add(go, RK_EXPECTED, gr->has_expected ? jd(gr->expected) : NULL);
+	add(go, RK_ERROR, jd(gr->err.mean));
+	add(go, RK_CI, jci(&gr->err));
+	add(go, RK_CI_HALF_WIDTH, jd(gr->err.half_width));
+	add(go, RK_CI_HALF_WIDTH_SUBWINDOWS, jd(gr->sub_half_width));
+	add(go, RK_ERROR_SD, jd(gr->err.sd));
+	add(go, RK_ERROR_SUBWINDOWS, doubles(gr->err_w, r->subwindows));
+	if (gr->has_expected)
+		add(go, RK_EXPECTED_CI, jci(&gr->exp_err));
+	add(go, RK_TOLERANCE, jd(s->tolerance));
+	add(go, RK_INTENT_DEVIATION, jd(gr->intent_dev));
+	add(go, RK_PER_CPU, result_per_cpu(r, gr));
+	return go;
+}
+
+static struct json_object *result_aggregation(const struct scenario *s,
+					      const struct scn_result *r)
+{
+	struct json_object *ag = json_object_new_object();
+	struct json_object *a = json_object_new_array();
+
 	add(ag, RK_OK, json_object_new_boolean(r->agg_ok));
 	add(ag, RK_CHECKED_SAMPLES, json_object_new_int(r->agg_checked));
-	a = json_object_new_array();
-	for (i = 0; i < r->nissues; i++) {
+	for (int i = 0; i < r->nissues; i++) {
 		const struct agg_issue *is = &r->issues[i];
 		struct json_object *io = json_object_new_object();
 
@@ -403,25 +413,31 @@ void jout_result(int index, const struct scenario *s,
 		json_object_array_add(a, io);
 	}
 	add(ag, RK_ISSUES, a);
-	add(o, RK_AGGREGATION, ag);
-	add(o, RK_MODEL_DISAGREEMENT, jd(r->model_disagreement));
-	add(o, RK_SE_DISAGREEMENT, r->se_available ?
-	    jd(r->se_disagreement) : NULL);
+	return ag;
+}
 
-	a = json_object_new_array();
-	for (i = 0; i < r->nconv; i++) {
+static struct json_object *result_convergence(const struct scn_result *r)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (int i = 0; i < r->nconv; i++) {
+		const struct convergence *cv = &r->conv[i];
 		struct json_object *co = json_object_new_object();
 
-		add(co, RK_PHASE, json_object_new_int(r->conv[i].phase));
-		add(co, RK_AT_US, json_object_new_int64(r->conv[i].at_us));
-		add(co, RK_CONVERGED_AFTER_US,
-		    r->conv[i].converged_after_us < 0 ? NULL :
-		    json_object_new_int64(r->conv[i].converged_after_us));
+		add(co, RK_PHASE, json_object_new_int(cv->phase));
+		add(co, RK_AT_US, json_object_new_int64(cv->at_us));
+		add(co, RK_CONVERGED_AFTER_US, cv->converged_after_us < 0 ?
+		    NULL : json_object_new_int64(cv->converged_after_us));
 		json_object_array_add(a, co);
 	}
-	add(o, RK_CONVERGENCE, a);
+	return a;
+}
 
-	sp = json_object_new_object();
+static struct json_object *result_sampler(const struct scenario *s,
+					  const struct scn_result *r)
+{
+	struct json_object *sp = json_object_new_object();
+
 	add(sp, RK_SAMPLES, json_object_new_int(r->samples));
 	add(sp, RK_PERIOD_US, json_object_new_int64(s->sample_us));
 	add(sp, RK_CPU_US, json_object_new_int64(r->sampler_cpu_us));
@@ -437,16 +453,49 @@ void jout_result(int index, const struct scenario *s,
 	add(sp, RK_HOST_CONTENTION,
 	    json_object_new_boolean(r->host_contention));
 	add(sp, RK_LATE_SAMPLES, json_object_new_int(r->late_samples));
-	add(o, RK_SAMPLER, sp);
+	return sp;
+}
 
+static struct json_object *strings(const char (*v)[VD_DIAG_LEN], int n)
+{
+	struct json_object *a = json_object_new_array();
+
+	for (int i = 0; i < n; i++)
+		json_object_array_add(a, js(v[i]));
+	return a;
+}
+
+void jout_result(int index, const struct scenario *s,
+		 const struct scn_result *r, uint64_t duration_us,
+		 const struct kmsg_report *km)
+{
+	struct json_object *o = json_object_new_object(), *a;
+	int g, i;
+
+	add(o, RK_TYPE, js(RT_RESULT));
+	add(o, RK_INDEX, json_object_new_int(index));
+	add(o, RK_NAME, js(s->name));
+	add(o, RK_VERDICT, js(verdict_name(r->v)));
+	add(o, RK_REASON, js(r->reason));
+	add(o, RK_SOURCE, js(pelt_source_name(r->src)));
+	add(o, RK_DURATION_US, json_object_new_int64(duration_us));
+	add(o, RK_WINDOW, result_window(r));
+	add(o, RK_CPU_CAPACITY, doubles(r->cpu_capacity, r->ncpus));
+	a = json_object_new_array();
+	for (g = 0; g < s->ngroups; g++)
+		json_object_array_add(a, result_group(s, r, g));
+	add(o, RK_GROUPS, a);
+	add(o, RK_AGGREGATION, result_aggregation(s, r));
+	add(o, RK_MODEL_DISAGREEMENT, jd(r->model_disagreement));
+	add(o, RK_SE_DISAGREEMENT, r->se_available ?
+	    jd(r->se_disagreement) : NULL);
+	add(o, RK_CONVERGENCE, result_convergence(r));
+	add(o, RK_SAMPLER, result_sampler(s, r));
 	a = json_object_new_array();
 	for (i = 0; km && i < km->nlines; i++)
 		json_object_array_add(a, js(km->lines[i]));
 	add(o, RK_KERNEL_WARNINGS, a);
-	a = json_object_new_array();
-	for (i = 0; i < r->ndiag; i++)
-		json_object_array_add(a, js(r->diag[i]));
-	add(o, RK_DIAGNOSTICS, a);
+	add(o, RK_DIAGNOSTICS, strings(r->diag, r->ndiag));
 	jout_emit(o);
 }
 
