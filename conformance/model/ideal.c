@@ -223,11 +223,84 @@ static void ideal_set_unfrozen(struct ideal_ctx *c, const int *ch, int k,
 }
 
 /* Water-fill the children ch[0..k) of decided node g. */
+/*
+ * The largest level lambda >= lambda0 the unfrozen children of g can all
+ * be raised to (cand = lambda * w, capped) with the flow still feasible.
+ */
+static double ideal_level(struct ideal_ctx *c, int g, const int *ch, int k,
+			  int ntree, double lambda0)
+{
+	double F = 0, W = 0, hi, lo, T = c->val[g], tol = IDEAL_TOL * c->scale;
+
+	for (int i = 0; i < k; i++) {
+		if (c->frozen[ch[i]])
+			F += c->cand[ch[i]];
+		else
+			W += c->w[ch[i]];
+	}
+	hi = W > 0 ? (T - F) / W : lambda0;
+	for (int i = 0; i < k; i++) {
+		int v = ch[i];
+
+		if (!c->frozen[v] && c->w[v] > 0 && c->capn[v] / c->w[v] < hi)
+			hi = c->capn[v] / c->w[v];
+	}
+	if (hi < lambda0)
+		hi = lambda0;
+	ideal_set_unfrozen(c, ch, k, hi);
+	if (ideal_check(c, g, ntree))
+		return hi;
+	lo = lambda0;
+	for (int it = 0; it < IDEAL_BISECT; it++) {
+		double mid = 0.5 * (lo + hi);
+
+		if (mid <= lo || mid >= hi || (hi - lo) * W <= tol)
+			break;
+		ideal_set_unfrozen(c, ch, k, mid);
+		if (ideal_check(c, g, ntree))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Freeze the children that cannot grow any more; returns how many. */
+static int ideal_freeze(struct ideal_ctx *c, int g, const int *ch, int k,
+			int ntree)
+{
+	double T = c->val[g], tol = IDEAL_TOL * c->scale;
+	double step = IDEAL_STEP * c->scale, sum = 0;
+	int newly = 0;
+
+	for (int i = 0; i < k; i++)
+		sum += c->cand[ch[i]];
+	for (int i = 0; i < k; i++) {
+		int v = ch[i];
+		bool stuck;
+
+		if (c->frozen[v])
+			continue;
+		if (sum >= T - tol || c->cand[v] >= c->capn[v] - tol ||
+		    c->w[v] <= 0) {
+			stuck = true;
+		} else {
+			c->cand[v] += step;
+			stuck = !ideal_check(c, g, ntree);
+			c->cand[v] -= step;
+		}
+		if (stuck) {
+			c->frozen[v] = true;
+			newly++;
+		}
+	}
+	return newly;
+}
+
 static void ideal_fill(struct ideal_ctx *c, int g, const int *ch, int k,
 		       int ntree)
 {
-	double lambda = 0, T = c->val[g];
-	double tol = IDEAL_TOL * c->scale, step = IDEAL_STEP * c->scale;
+	double lambda = 0;
 	int left = k;
 
 	for (int i = 0; i < k; i++) {
@@ -238,66 +311,11 @@ static void ideal_fill(struct ideal_ctx *c, int g, const int *ch, int k,
 			left--;
 	}
 	while (left > 0) {
-		double F = 0, W = 0, hi, lo, sum = 0;
-		int newly = 0;
+		int newly;
 
-		for (int i = 0; i < k; i++) {
-			if (c->frozen[ch[i]])
-				F += c->cand[ch[i]];
-			else
-				W += c->w[ch[i]];
-		}
-		hi = W > 0 ? (T - F) / W : lambda;
-		for (int i = 0; i < k; i++) {
-			int v = ch[i];
-
-			if (!c->frozen[v] && c->w[v] > 0 &&
-			    c->capn[v] / c->w[v] < hi)
-				hi = c->capn[v] / c->w[v];
-		}
-		if (hi < lambda)
-			hi = lambda;
-		ideal_set_unfrozen(c, ch, k, hi);
-		if (!ideal_check(c, g, ntree)) {
-			lo = lambda;
-			for (int it = 0; it < IDEAL_BISECT; it++) {
-				double mid = 0.5 * (lo + hi);
-
-				if (mid <= lo || mid >= hi ||
-				    (hi - lo) * W <= tol)
-					break;
-				ideal_set_unfrozen(c, ch, k, mid);
-				if (ideal_check(c, g, ntree))
-					lo = mid;
-				else
-					hi = mid;
-			}
-			hi = lo;
-		}
-		lambda = hi;
+		lambda = ideal_level(c, g, ch, k, ntree, lambda);
 		ideal_set_unfrozen(c, ch, k, lambda);
-
-		for (int i = 0; i < k; i++)
-			sum += c->cand[ch[i]];
-		for (int i = 0; i < k; i++) {
-			int v = ch[i];
-			bool stuck;
-
-			if (c->frozen[v])
-				continue;
-			if (sum >= T - tol || c->cand[v] >= c->capn[v] - tol ||
-			    c->w[v] <= 0) {
-				stuck = true;
-			} else {
-				c->cand[v] += step;
-				stuck = !ideal_check(c, g, ntree);
-				c->cand[v] -= step;
-			}
-			if (stuck) {
-				c->frozen[v] = true;
-				newly++;
-			}
-		}
+		newly = ideal_freeze(c, g, ch, k, ntree);
 		if (!newly) {
 			/* numerics: nobody could grow, yet nobody was tight */
 			for (int i = 0; i < k; i++)
@@ -428,24 +446,155 @@ static bool ideal_valid(const struct scenario *s, const struct scn_state *st,
 	return true;
 }
 
+/* The groups' nodes under the root, capped by their bandwidth limits. */
+static void ideal_add_groups(struct ideal_ctx *c, struct ideal_raw *raw,
+			     const struct scenario *s,
+			     const struct scn_state *st)
+{
+	for (int g = 0; g < s->ngroups; g++) {
+		int v = ideal_group_node(g), pg = s->groups[g].parent;
+		int pv = pg < 0 ? c->root : ideal_group_node(pg);
+
+		c->parent[v] = pv;
+		c->w[v] = scn_group_kernel_weight(s, st, g);
+		c->capn[v] = IDEAL_INF;
+		if (st->group_quota_us[g] >= 0 && st->group_period_us[g] > 0)
+			c->capn[v] = (double)st->group_quota_us[g] /
+				     (double)st->group_period_us[g];
+		c->in_edge[v] = ideal_add_edge(c, raw, pv, v, c->capn[v]);
+	}
+}
+
+/* The CPUs one instance of task t can use of its kind's full demand. */
+static double ideal_task_demand(const struct scenario *s,
+				const struct scn_state *st, int t,
+				const double *cpu_capacity)
+{
+	const struct scn_task *tk = &s->tasks[t];
+	scn_cpumask_t m = scn_state_task_cpus(s, st, t);
+	double d = 1, usable = 0;
+
+	if (tk->kind == SCN_TASK_DUTY)
+		d = tk->run_us + tk->sleep_us ?
+		    (double)tk->run_us / (double)(tk->run_us + tk->sleep_us) :
+		    0;
+	for (int k = 0; k < s->cpus; k++)
+		if (m & ((scn_cpumask_t)1 << k))
+			usable += cpu_capacity ? cpu_capacity[k] : 1;
+	if (st->task_stopped[t] || usable <= 0)
+		d = 0;
+	return d;
+}
+
+/* The tasks' nodes under their groups, each with edges to its CPUs. */
+static void ideal_add_tasks(struct ideal_ctx *c, struct ideal_raw *raw,
+			    const struct scenario *s,
+			    const struct scn_state *st,
+			    const double *cpu_capacity, int ntree)
+{
+	for (int t = 0; t < s->ntasks; t++) {
+		const struct scn_task *tk = &s->tasks[t];
+		int v = 2 + s->ngroups + t;
+		int pv = ideal_group_node(st->task_group[t]);
+		scn_cpumask_t m = scn_state_task_cpus(s, st, t);
+
+		c->parent[v] = pv;
+		c->w[v] = IDEAL_TASK_W * tk->count;
+		c->capn[v] = ideal_task_demand(s, st, t, cpu_capacity) *
+			     tk->count;
+		c->in_edge[v] = ideal_add_edge(c, raw, pv, v, c->capn[v]);
+		for (int k = 0; k < s->cpus; k++)
+			if (m & ((scn_cpumask_t)1 << k))
+				ideal_add_edge(c, raw, v, ntree + k, IDEAL_INF);
+	}
+}
+
+/* Each online CPU to the sink with its capacity; returns their sum. */
+static double ideal_add_cpus(struct ideal_ctx *c, struct ideal_raw *raw,
+			     const struct scenario *s,
+			     const struct scn_state *st,
+			     const double *cpu_capacity, int ntree)
+{
+	double capsum = 0;
+
+	for (int k = 0; k < s->cpus; k++) {
+		double cap = 0;
+
+		if (st->online & ((scn_cpumask_t)1 << k))
+			cap = cpu_capacity ? cpu_capacity[k] : 1;
+		capsum += cap;
+		ideal_add_edge(c, raw, ntree + k, c->sink, cap);
+	}
+	return capsum;
+}
+
+/* The whole network: src -> root -> groups -> tasks -> CPUs -> sink. */
+static void ideal_build(struct ideal_ctx *c, struct ideal_raw *raw,
+			const struct scenario *s, const struct scn_state *st,
+			const double *cpu_capacity, int ntree)
+{
+	double capsum;
+
+	c->parent[c->src] = -2;
+	c->parent[c->root] = -1;
+	c->in_edge[c->root] = ideal_add_edge(c, raw, c->src, c->root,
+					     IDEAL_INF);
+	c->w[c->root] = 1;
+	c->capn[c->root] = IDEAL_INF;
+	ideal_add_groups(c, raw, s, st);
+	ideal_add_tasks(c, raw, s, st, cpu_capacity, ntree);
+	capsum = ideal_add_cpus(c, raw, s, st, cpu_capacity, ntree);
+	ideal_build_adj(c, raw);
+	/* which subtrees have a task that can run at all (bottom up) */
+	for (int v = ntree - 1; v > c->root; v--) {
+		if (v >= 2 + s->ngroups)
+			c->demand[v] = c->capn[v] > 0;
+		if (c->demand[v] && c->capn[v] > 0)
+			c->demand[c->parent[v]] = true;
+	}
+	c->scale = capsum > 1 ? capsum : 1;
+}
+
+/* The root gets what the workload can use; then each level, top down. */
+static void ideal_solve(struct ideal_ctx *c, int ngroups, int ntree,
+			int *queue, int *ch)
+{
+	int qh = 0, qt = 0;
+
+	c->val[c->root] = ideal_maxflow(c);
+	c->decided[c->root] = true;
+	queue[qt++] = c->root;
+	while (qh < qt) {
+		int g = queue[qh++], k = 0;
+
+		for (int v = 2; v < ntree; v++)
+			if (c->parent[v] == g)
+				ch[k++] = v;
+		if (!k)
+			continue;
+		ideal_fill(c, g, ch, k, ntree);
+		for (int i = 0; i < k; i++)
+			if (ch[i] < 2 + ngroups)
+				queue[qt++] = ch[i];
+	}
+}
+
 int ideal_split(const struct scenario *s, const struct scn_state *st,
 		const double *cpu_capacity, double *group_cpu,
 		double *task_cpu)
 {
 	struct ideal_ctx ctx, *c = &ctx;
 	struct ideal_raw *raw;
-	int G, T, ncpu, ntree, nnodes, maxedges, ret;
-	int *queue, *ch, qh = 0, qt = 0;
-	double capsum = 0;
+	int G, T, ntree, nnodes, maxedges, ret;
+	int *queue, *ch;
 
 	if (!s || !st || !group_cpu || !ideal_valid(s, st, cpu_capacity))
 		return -EINVAL;
 	G = s->ngroups;
 	T = s->ntasks;
-	ncpu = s->cpus;
 	ntree = 2 + G + T;		/* src, root, groups, tasks */
-	nnodes = ntree + ncpu + 1;
-	maxedges = 2 * (1 + G + T + T * ncpu + ncpu);
+	nnodes = ntree + s->cpus + 1;
+	maxedges = 2 * (1 + G + T + T * s->cpus + s->cpus);
 	ret = ideal_alloc(c, nnodes, maxedges, ntree);
 	if (ret)
 		return ret;
@@ -459,87 +608,8 @@ int ideal_split(const struct scenario *s, const struct scn_state *st,
 	c->src = 0;
 	c->root = 1;
 	c->sink = nnodes - 1;
-
-	/* tree */
-	c->parent[c->src] = -2;
-	c->parent[c->root] = -1;
-	c->in_edge[c->root] = ideal_add_edge(c, raw, c->src, c->root,
-					     IDEAL_INF);
-	c->w[c->root] = 1;
-	c->capn[c->root] = IDEAL_INF;
-	for (int g = 0; g < G; g++) {
-		int v = ideal_group_node(g), pg = s->groups[g].parent;
-		int pv = pg < 0 ? c->root : ideal_group_node(pg);
-
-		c->parent[v] = pv;
-		c->w[v] = scn_group_kernel_weight(s, st, g);
-		c->capn[v] = IDEAL_INF;
-		if (st->group_quota_us[g] >= 0 && st->group_period_us[g] > 0)
-			c->capn[v] = (double)st->group_quota_us[g] /
-				     (double)st->group_period_us[g];
-		c->in_edge[v] = ideal_add_edge(c, raw, pv, v, c->capn[v]);
-	}
-	for (int t = 0; t < T; t++) {
-		const struct scn_task *tk = &s->tasks[t];
-		int v = 2 + G + t, pv = ideal_group_node(st->task_group[t]);
-		scn_cpumask_t m = scn_state_task_cpus(s, st, t);
-		double d = 1, usable = 0;
-
-		if (tk->kind == SCN_TASK_DUTY)
-			d = tk->run_us + tk->sleep_us ?
-			    (double)tk->run_us /
-			    (double)(tk->run_us + tk->sleep_us) : 0;
-		for (int k = 0; k < ncpu; k++)
-			if (m & ((scn_cpumask_t)1 << k))
-				usable += cpu_capacity ? cpu_capacity[k] : 1;
-		if (st->task_stopped[t] || usable <= 0)
-			d = 0;
-		c->parent[v] = pv;
-		c->w[v] = IDEAL_TASK_W * tk->count;
-		c->capn[v] = d * tk->count;
-		c->in_edge[v] = ideal_add_edge(c, raw, pv, v, c->capn[v]);
-		for (int k = 0; k < ncpu; k++)
-			if (m & ((scn_cpumask_t)1 << k))
-				ideal_add_edge(c, raw, v, ntree + k, IDEAL_INF);
-	}
-	for (int k = 0; k < ncpu; k++) {
-		double cap = 0;
-
-		if (st->online & ((scn_cpumask_t)1 << k))
-			cap = cpu_capacity ? cpu_capacity[k] : 1;
-		capsum += cap;
-		ideal_add_edge(c, raw, ntree + k, c->sink, cap);
-	}
-	ideal_build_adj(c, raw);
-	/* which subtrees have a task that can run at all (bottom up) */
-	for (int v = ntree - 1; v > c->root; v--) {
-		if (v >= 2 + G)
-			c->demand[v] = c->capn[v] > 0;
-		if (c->demand[v] && c->capn[v] > 0)
-			c->demand[c->parent[v]] = true;
-	}
-	c->scale = capsum > 1 ? capsum : 1;
-
-	/* 1. the root: everything the workload can use */
-	c->val[c->root] = ideal_maxflow(c);
-	c->decided[c->root] = true;
-
-	/* 2. breadth first */
-	queue[qt++] = c->root;
-	while (qh < qt) {
-		int g = queue[qh++], k = 0;
-
-		for (int v = 2; v < ntree; v++)
-			if (c->parent[v] == g)
-				ch[k++] = v;
-		if (!k)
-			continue;
-		ideal_fill(c, g, ch, k, ntree);
-		for (int i = 0; i < k; i++)
-			if (ch[i] < 2 + G)
-				queue[qt++] = ch[i];
-	}
-
+	ideal_build(c, raw, s, st, cpu_capacity, ntree);
+	ideal_solve(c, G, ntree, queue, ch);
 	for (int g = 0; g < G; g++)
 		group_cpu[g] = c->val[ideal_group_node(g)];
 	if (task_cpu)
