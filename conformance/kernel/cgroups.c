@@ -126,45 +126,70 @@ static bool wait_v2_cpu(char *buf, size_t len, int tries)
 	}
 }
 
-int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
-		  size_t len)
+/* cgroup2 (controllers: its cgroup.controllers): cpu, cpuset if needed. */
+static int hier_setup_v2(char *buf, size_t blen, bool need_cpuset,
+			 char *why, size_t len)
 {
-	char buf[512];
-	int r, tries;
+	int r;
 
-	if (read_file(CG_V2_MNT "/cgroup.controllers", buf, sizeof(buf))) {
-		snprintf(why, len, "no cgroup2 mount at " CG_V2_MNT);
-		if (h == SCN_V2)
-			return -EOPNOTSUPP;
-		buf[0] = '\0';
+	/*
+	 * After a v1 scenario the cpu controller returns to cgroup2 only
+	 * once the unmounted v1 root is destroyed (async).
+	 */
+	if (!wait_v2_cpu(buf, blen, 40)) {
+		snprintf(why, len, "no cpu controller in cgroup2");
+		return -EOPNOTSUPP;
 	}
-	if (h == SCN_V2) {
-		/*
-		 * After a v1 scenario the cpu controller returns to cgroup2
-		 * only once the unmounted v1 root is destroyed (async).
-		 */
-		if (!wait_v2_cpu(buf, sizeof(buf), 40)) {
-			snprintf(why, len, "no cpu controller in cgroup2");
-			return -EOPNOTSUPP;
-		}
-		if (need_cpuset && !has_word(buf, "cpuset")) {
-			snprintf(why, len, "no cpuset controller in cgroup2");
-			return -EOPNOTSUPP;
-		}
-		r = enable_subtree(CG_V2_MNT, "cpu");
-		if (!r && need_cpuset)
-			r = enable_subtree(CG_V2_MNT, "cpuset");
-		if (r) {
-			snprintf(why, len, "enable controllers in "
-				 CG_V2_MNT "/cgroup.subtree_control: %s",
-				 strerror(-r));
-			return r;
-		}
-		r = lcg_init();
-		if (r)
-			snprintf(why, len, "cgroup_init: %s", strerror(-r));
+	if (need_cpuset && !has_word(buf, "cpuset")) {
+		snprintf(why, len, "no cpuset controller in cgroup2");
+		return -EOPNOTSUPP;
+	}
+	r = enable_subtree(CG_V2_MNT, "cpu");
+	if (!r && need_cpuset)
+		r = enable_subtree(CG_V2_MNT, "cpuset");
+	if (r) {
+		snprintf(why, len, "enable controllers in "
+			 CG_V2_MNT "/cgroup.subtree_control: %s",
+			 strerror(-r));
 		return r;
 	}
+	r = lcg_init();
+	if (r)
+		snprintf(why, len, "cgroup_init: %s", strerror(-r));
+	return r;
+}
+
+/* Mount the v1 cpu,cpuacct hierarchy at CG_V1_MNT. */
+static int mount_v1(char *why, size_t len)
+{
+	int r, tries;
+
+	if ((mkdir("/run", 0755) && errno != EEXIST) ||
+	    (mkdir("/run/cgroup-v1", 0755) && errno != EEXIST) ||
+	    (mkdir(CG_V1_MNT, 0755) && errno != EEXIST)) {
+		r = -errno;
+		snprintf(why, len, "mkdir " CG_V1_MNT ": %s", strerror(-r));
+		return r;
+	}
+	/* Released v2 css are freed asynchronously: EBUSY for a while. */
+	for (tries = 0;; tries++) {
+		if (!mount("cgroup", CG_V1_MNT, "cgroup", 0, "cpu,cpuacct"))
+			return 0;
+		r = -errno;
+		if (r != -EBUSY || tries >= 40) {
+			snprintf(why, len, "v1 cpu,cpuacct not mountable: %s",
+				 strerror(-r));
+			return -EOPNOTSUPP;
+		}
+		msleep(50);
+	}
+}
+
+/* cgroup v1 (buf: cgroup2's controllers, "" without cgroup2). */
+static int hier_setup_v1(const char *buf, bool need_cpuset, char *why,
+			 size_t len)
+{
+	int r;
 
 	if (need_cpuset) {
 		snprintf(why, len, "v1 cpuset hierarchy not supported");
@@ -181,34 +206,31 @@ int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
 			return r;
 		}
 	}
-	if (mkdir("/run", 0755) && errno != EEXIST)
-		goto mkfail;
-	if (mkdir("/run/cgroup-v1", 0755) && errno != EEXIST)
-		goto mkfail;
-	if (mkdir(CG_V1_MNT, 0755) && errno != EEXIST)
-		goto mkfail;
-	/* Released v2 css are freed asynchronously: EBUSY for a while. */
-	for (tries = 0;; tries++) {
-		if (!mount("cgroup", CG_V1_MNT, "cgroup", 0, "cpu,cpuacct"))
-			break;
-		r = -errno;
-		if (r != -EBUSY || tries >= 40) {
-			snprintf(why, len, "v1 cpu,cpuacct not mountable: %s",
-				 strerror(-r));
-			return -EOPNOTSUPP;
-		}
-		msleep(50);
-	}
+	r = mount_v1(why, len);
+	if (r)
+		return r;
 	r = lcg_init();
 	if (r) {
 		snprintf(why, len, "cgroup_init (v1): %s", strerror(-r));
 		umount(CG_V1_MNT);
 	}
 	return r;
-mkfail:
-	r = -errno;
-	snprintf(why, len, "mkdir " CG_V1_MNT ": %s", strerror(-r));
-	return r;
+}
+
+int cg_hier_setup(enum scn_hierarchy h, bool need_cpuset, char *why,
+		  size_t len)
+{
+	char buf[512];
+
+	if (read_file(CG_V2_MNT "/cgroup.controllers", buf, sizeof(buf))) {
+		snprintf(why, len, "no cgroup2 mount at " CG_V2_MNT);
+		if (h == SCN_V2)
+			return -EOPNOTSUPP;
+		buf[0] = '\0';
+	}
+	if (h == SCN_V2)
+		return hier_setup_v2(buf, sizeof(buf), need_cpuset, why, len);
+	return hier_setup_v1(buf, need_cpuset, why, len);
 }
 
 static void umount_v1(void)

@@ -134,90 +134,133 @@ static bool throttled(const struct km_input *in, int g, int c, bool runnable)
 	return runnable && limited(in, g);
 }
 
-int km_shares(const struct km_input *in, enum km_kind k, double *share)
-{
-	const struct scenario *s = in->s;
-	static double sumw[SCN_MAX_GROUPS], gw[SCN_MAX_GROUPS];
-	static bool active[SCN_MAX_GROUPS];
-	static int order[SCN_MAX_GROUPS];
-	int i, g, c, n = 0, d, maxd = 0, fallbacks = 0, fb;
+/* One CPU's group state while km_shares() walks it. */
+struct km_cpu {
+	int c;
+	int n;				/* groups in order[] */
+	int fallbacks;
+	double root_sum;		/* root cfs_rq's runnable weight */
+	double sumw[SCN_MAX_GROUPS];	/* a group's cfs_rq runnable weight */
+	double gw[SCN_MAX_GROUPS];	/* its entity's weight */
+	bool active[SCN_MAX_GROUPS];	/* a runnable task below it */
+	int order[SCN_MAX_GROUPS];	/* groups, deepest first */
+};
 
-	if (k < 0 || k >= KM_KINDS || in->ncpus > SCN_MAX_CPUS ||
-	    (in->p && in->p->ncpus < in->ncpus))
-		return -EINVAL;
+static void km_order(const struct scenario *s, struct km_cpu *kc)
+{
+	int g, d, maxd = 0;
+
+	kc->n = 0;
 	for (g = 0; g < s->ngroups; g++)
 		if (s->groups[g].depth > maxd)
 			maxd = s->groups[g].depth;
 	for (d = maxd; d >= 1; d--)
 		for (g = 0; g < s->ngroups; g++)
 			if (s->groups[g].depth == d)
-				order[n++] = g;
+				kc->order[kc->n++] = g;
+}
+
+/* The tasks runnable on CPU kc->c: their groups' weights and activity. */
+static void km_runnable(const struct km_input *in, struct km_cpu *kc)
+{
+	const struct scenario *s = in->s;
+	int i, g;
+
+	memset(kc->sumw, 0, sizeof(kc->sumw[0]) * s->ngroups);
+	memset(kc->active, 0, sizeof(kc->active[0]) * s->ngroups);
+	kc->root_sum = 0;
+	for (i = 0; i < in->ninst; i++) {
+		if (in->ts[i].state != 'R' || in->ts[i].cpu != kc->c)
+			continue;
+		g = in->st->task_group[in->inst_task[i]];
+		kc->sumw[g] += KM_NICE0_WEIGHT;
+		for (; g >= 0; g = s->groups[g].parent)
+			kc->active[g] = true;
+	}
+	/* A throttled cfs_rq is dequeued with everything below it. */
+	if (!in->p && in->bw == KM_BW_SNAPSHOT)
+		return;
+	for (int j = kc->n - 1; j >= 0; j--) {
+		int pg;
+
+		g = kc->order[j];
+		pg = s->groups[g].parent;
+		if (throttled(in, g, kc->c, kc->active[g]) ||
+		    (pg >= 0 && !kc->active[pg]))
+			kc->active[g] = false;
+	}
+}
+
+/* Deepest first: a group's load needs its children's weights. */
+static void km_group_weights(const struct km_input *in, enum km_kind k,
+			     struct km_cpu *kc)
+{
+	const struct scenario *s = in->s;
+
+	for (int j = 0; j < kc->n; j++) {
+		int g = kc->order[j], fb = 0;
+
+		if (!kc->active[g])
+			continue;
+		kc->gw[g] = group_weight(in, k, g, kc->c, kc->sumw[g], &fb);
+		/*
+		 * Assumed running where the sample may have seen it
+		 * throttled (sched/debug then lists no cfs_rq): no sampled
+		 * state to fall back from.
+		 */
+		if (in->bw != KM_BW_RUNNING || !under_limit(in, g))
+			kc->fallbacks += fb;
+		if (s->groups[g].parent >= 0)
+			kc->sumw[s->groups[g].parent] += kc->gw[g];
+		else
+			kc->root_sum += kc->gw[g];
+	}
+}
+
+/* Each runnable task's share of CPU kc->c: the product down its path. */
+static void km_task_shares(const struct km_input *in,
+			   const struct km_cpu *kc, double *share)
+{
+	const struct scenario *s = in->s;
+
+	for (int i = 0; i < in->ninst; i++) {
+		int g;
+		double f;
+
+		if (in->ts[i].state != 'R' || in->ts[i].cpu != kc->c)
+			continue;
+		g = in->st->task_group[in->inst_task[i]];
+		if (!kc->active[g] || kc->sumw[g] <= 0)
+			continue;
+		f = KM_NICE0_WEIGHT / kc->sumw[g];
+		for (; g >= 0; g = s->groups[g].parent) {
+			int pg = s->groups[g].parent;
+			double den = pg >= 0 ? kc->sumw[pg] : kc->root_sum;
+
+			f *= den > 0 ? kc->gw[g] / den : 0;
+		}
+		share[i] = f;
+	}
+}
+
+int km_shares(const struct km_input *in, enum km_kind k, double *share)
+{
+	static struct km_cpu kc;
+	int i;
+
+	if (k < 0 || k >= KM_KINDS || in->ncpus > SCN_MAX_CPUS ||
+	    (in->p && in->p->ncpus < in->ncpus))
+		return -EINVAL;
+	km_order(in->s, &kc);
+	kc.fallbacks = 0;
 	for (i = 0; i < in->ninst; i++)
 		share[i] = 0;
-
-	for (c = 0; c < in->ncpus; c++) {
-		double root_sum = 0;
-		int j;
-
-		memset(sumw, 0, sizeof(sumw[0]) * s->ngroups);
-		memset(active, 0, sizeof(active[0]) * s->ngroups);
-		for (i = 0; i < in->ninst; i++) {
-			if (in->ts[i].state != 'R' || in->ts[i].cpu != c)
-				continue;
-			g = in->st->task_group[in->inst_task[i]];
-			sumw[g] += KM_NICE0_WEIGHT;
-			for (; g >= 0; g = s->groups[g].parent)
-				active[g] = true;
-		}
-		/* A throttled cfs_rq is dequeued with everything below it. */
-		if (in->p || in->bw != KM_BW_SNAPSHOT)
-			for (j = n - 1; j >= 0; j--) {
-				int pg;
-
-				g = order[j];
-				pg = s->groups[g].parent;
-				if (throttled(in, g, c, active[g]) ||
-				    (pg >= 0 && !active[pg]))
-					active[g] = false;
-			}
-		/* Deepest first: a group's load needs its children's weights. */
-		for (j = 0; j < n; j++) {
-			g = order[j];
-			if (!active[g])
-				continue;
-			fb = 0;
-			gw[g] = group_weight(in, k, g, c, sumw[g], &fb);
-			/*
-			 * Assumed running where the sample may have seen it
-			 * throttled (sched/debug then lists no cfs_rq): no
-			 * sampled state to fall back from.
-			 */
-			if (in->bw != KM_BW_RUNNING || !under_limit(in, g))
-				fallbacks += fb;
-			if (s->groups[g].parent >= 0)
-				sumw[s->groups[g].parent] += gw[g];
-			else
-				root_sum += gw[g];
-		}
-		for (i = 0; i < in->ninst; i++) {
-			double f;
-
-			if (in->ts[i].state != 'R' || in->ts[i].cpu != c)
-				continue;
-			g = in->st->task_group[in->inst_task[i]];
-			if (!active[g] || sumw[g] <= 0)
-				continue;
-			f = KM_NICE0_WEIGHT / sumw[g];
-			for (; g >= 0; g = s->groups[g].parent) {
-				int pg = s->groups[g].parent;
-				double den = pg >= 0 ? sumw[pg] : root_sum;
-
-				f *= den > 0 ? gw[g] / den : 0;
-			}
-			share[i] = f;
-		}
+	for (kc.c = 0; kc.c < in->ncpus; kc.c++) {
+		km_runnable(in, &kc);
+		km_group_weights(in, k, &kc);
+		km_task_shares(in, &kc, share);
 	}
-	return fallbacks;
+	return kc.fallbacks;
 }
 
 bool km_bw_limited(const struct km_input *in)
