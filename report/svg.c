@@ -547,6 +547,106 @@ static void polyline(FILE *f, const struct axis *ax, const struct axis *ay,
 	}
 }
 
+/* Time and value ranges of the series of kind; how many lines. */
+static int series_range(const struct rep_scenario *s,
+			enum svg_series_kind kind, double *tmax,
+			double *vmax)
+{
+	int nlines = 0;
+
+	for (int i = 0; i < s->n_series; i++) {
+		const struct rep_series *se = &s->series[i];
+
+		for (int pass = 0; pass < 2; pass++) {
+			const double *v = series_values(se, kind, pass);
+
+			if (!v)
+				continue;
+			nlines++;
+			for (int j = 0; j < se->n; j++) {
+				*tmax = maxd(*tmax, se->t_us[j]);
+				*vmax = maxd(*vmax, v[j]);
+			}
+		}
+	}
+	return nlines;
+}
+
+/* Phase changes (red dashed) and convergence points (orange). */
+static void series_markers(FILE *f, const struct rep_scenario *s,
+			   const struct axis *ax, const struct axis *ay,
+			   double tmax)
+{
+	char buf[256];
+	double x;
+	int i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		const struct rep_phase *p = &s->phases[i];
+
+		if (!ok(p->at_us) || p->at_us > tmax)
+			continue;
+		x = map(ax, p->at_us);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			"y2=\"%.1f\" stroke=\"#c00\" stroke-dasharray=\"5 3\">"
+			"<title>", x, ay->p1, x, ay->p0);
+		xml_printf(f, "phase %d at %.3f s: %s", i + 1,
+			   p->at_us / 1e6, p->desc ? p->desc : "");
+		fputs("</title></line>\n", f);
+		snprintf(buf, sizeof(buf), "%s", p->desc ? p->desc : "phase");
+		text(f, x + 3, ay->p1 + 10 + 11 * (i % 3), "start",
+		     "fill=\"#c00\"", buf);
+	}
+	for (i = 0; i < s->n_convergence; i++) {
+		const struct rep_convergence *c = &s->convergence[i];
+
+		if (!ok(c->at_us) || !ok(c->converged_after_us))
+			continue;
+		x = map(ax, c->at_us + c->converged_after_us);
+		fprintf(f, "<path d=\"M%.1f %.1f l-5 -8 h10 z\" fill=\"#c60\">"
+			"<title>", x, ay->p0);
+		xml_printf(f, "phase %d converged after %.0f ms", c->phase,
+			   c->converged_after_us / 1e3);
+		fputs("</title></path>\n", f);
+	}
+}
+
+/* One line of series se (pass 1: tg_load's per-CPU contrib). */
+static void series_line(FILE *f, const struct rep_scenario *s,
+			const struct rep_series *se, enum svg_series_kind kind,
+			int pass, const struct axis *ax, const struct axis *ay,
+			int *legend)
+{
+	const double *v = series_values(se, kind, pass);
+	const char *col = svg_color(svg_group_index(s, se->group)), *dash;
+	const char *grp = se->group ? se->group : "?";
+	char buf[256];
+	double ly;
+
+	if (kind == SERIES_TG_LOAD)
+		dash = pass ? contrib_dashes[(se->cpu < 0 ? 0 : se->cpu) % 4] :
+		       "";
+	else
+		dash = cpu_dash(se->cpu);
+	if (kind == SERIES_TG_LOAD && !pass)
+		snprintf(buf, sizeof(buf), "%s tg_load_avg", grp);
+	else
+		snprintf(buf, sizeof(buf), "%s CPU %d", grp, se->cpu);
+	polyline(f, ax, ay, se->t_us, v, se->n, col, dash, pass ? 1.2 : 2,
+		 buf);
+	if (*legend >= 14)
+		return;
+	ly = ay->p1 + 6 + *legend * 14;
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+		"stroke=\"%s\" stroke-width=\"2\"%s%s%s/>\n", W - 160, ly,
+		W - 135, ly, col, *dash ? " stroke-dasharray=\"" : "", dash,
+		*dash ? "\"" : "");
+	if (kind == SERIES_TG_LOAD && pass)
+		snprintf(buf, sizeof(buf), "%s contrib CPU %d", grp, se->cpu);
+	text(f, W - 130, ly + 4, "start", NULL, buf);
+	(*legend)++;
+}
+
 int svg_series_chart(FILE *f, const struct rep_scenario *s,
 		     enum svg_series_kind kind)
 {
@@ -558,26 +658,9 @@ int svg_series_chart(FILE *f, const struct rep_scenario *s,
 	struct axis ax = { 0, 0, 70, W - 170 };
 	struct axis ay = { 0, 0, 0, 30 };
 	double tmax = 0, vmax = 0;
-	int i, j, h = 260, nlines = 0, legend = 0;
-	char buf[256];
+	int i, h = 260, legend = 0;
 
-	for (i = 0; i < s->n_series; i++) {
-		const struct rep_series *se = &s->series[i];
-		int pass;
-
-		for (pass = 0; pass < 2; pass++) {
-			const double *v = series_values(se, kind, pass);
-
-			if (!v)
-				continue;
-			nlines++;
-			for (j = 0; j < se->n; j++) {
-				tmax = maxd(tmax, se->t_us[j]);
-				vmax = maxd(vmax, v[j]);
-			}
-		}
-	}
-	if (!nlines || !(tmax > 0))
+	if (!series_range(s, kind, &tmax, &vmax) || !(tmax > 0))
 		return 0;
 	if (ok(s->win_start_us) && ok(s->win_length_us))
 		tmax = maxd(tmax, s->win_start_us + s->win_length_us);
@@ -586,94 +669,23 @@ int svg_series_chart(FILE *f, const struct rep_scenario *s,
 	ay.p0 = h - 36;
 	svg_open(f, h, titles[kind]);
 	text(f, 70, 14, "start", "font-weight=\"bold\"", titles[kind]);
-
 	/* measurement window */
-	if (ok(s->win_start_us) && ok(s->win_length_us)) {
+	if (ok(s->win_start_us) && ok(s->win_length_us))
 		rect(f, map(&ax, s->win_start_us), ay.p1,
 		     map(&ax, s->win_start_us + s->win_length_us) -
 		     map(&ax, s->win_start_us), ay.p0 - ay.p1,
 		     "fill=\"#eef4fb\"", "measurement window");
-	}
 	y_ticks(f, &ay, 70, W - 170, 4, "%.0f");
 	x_ticks(f, &ax, ay.p1, ay.p0, 8, 1e-6, "%.1f");
 	text(f, (ax.p0 + ax.p1) / 2, h - 8, "middle", "fill=\"#555\"",
 	     "time since workload start (s)");
-
-	/* phase changes */
-	for (i = 0; i < s->n_phases; i++) {
-		const struct rep_phase *p = &s->phases[i];
-		double x;
-
-		if (!ok(p->at_us) || p->at_us > tmax)
-			continue;
-		x = map(&ax, p->at_us);
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-			"y2=\"%.1f\" stroke=\"#c00\" stroke-dasharray=\"5 3\">"
-			"<title>", x, ay.p1, x, ay.p0);
-		xml_printf(f, "phase %d at %.3f s: %s", i + 1,
-			   p->at_us / 1e6, p->desc ? p->desc : "");
-		fputs("</title></line>\n", f);
-		snprintf(buf, sizeof(buf), "%s", p->desc ? p->desc : "phase");
-		text(f, x + 3, ay.p1 + 10 + 11 * (i % 3), "start",
-		     "fill=\"#c00\"", buf);
-	}
-	/* convergence points */
-	for (i = 0; i < s->n_convergence; i++) {
-		const struct rep_convergence *c = &s->convergence[i];
-		double x;
-
-		if (!ok(c->at_us) || !ok(c->converged_after_us))
-			continue;
-		x = map(&ax, c->at_us + c->converged_after_us);
-		fprintf(f, "<path d=\"M%.1f %.1f l-5 -8 h10 z\" fill=\"#c60\">"
-			"<title>", x, ay.p0);
-		xml_printf(f, "phase %d converged after %.0f ms", c->phase,
-			   c->converged_after_us / 1e3);
-		fputs("</title></path>\n", f);
-	}
-
-	for (i = 0; i < s->n_series; i++) {
-		const struct rep_series *se = &s->series[i];
-		int gi = svg_group_index(s, se->group), pass;
-
-		for (pass = 0; pass < 2; pass++) {
-			const double *v = series_values(se, kind, pass);
-			const char *dash;
-
-			if (!v || (!pass && !first_of_group(s, i, kind)))
-				continue;
-			if (kind == SERIES_TG_LOAD)
-				dash = pass ? contrib_dashes[(se->cpu < 0 ? 0 :
-						     se->cpu) % 4] : "";
-			else
-				dash = cpu_dash(se->cpu);
-			if (kind == SERIES_TG_LOAD && !pass)
-				snprintf(buf, sizeof(buf), "%s tg_load_avg",
-					 se->group ? se->group : "?");
-			else
-				snprintf(buf, sizeof(buf), "%s CPU %d",
-					 se->group ? se->group : "?", se->cpu);
-			polyline(f, &ax, &ay, se->t_us, v, se->n,
-				 svg_color(gi), dash, pass ? 1.2 : 2, buf);
-			if (legend < 14) {
-				double ly = ay.p1 + 6 + legend * 14;
-
-				fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" "
-					"x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
-					"stroke-width=\"2\"%s%s%s/>\n",
-					W - 160, ly, W - 135, ly, svg_color(gi),
-					*dash ? " stroke-dasharray=\"" : "",
-					dash, *dash ? "\"" : "");
-				if (kind == SERIES_TG_LOAD && pass)
-					snprintf(buf, sizeof(buf),
-						 "%s contrib CPU %d",
-						 se->group ? se->group : "?",
-						 se->cpu);
-				text(f, W - 130, ly + 4, "start", NULL, buf);
-				legend++;
-			}
-		}
-	}
+	series_markers(f, s, &ax, &ay, tmax);
+	for (i = 0; i < s->n_series; i++)
+		for (int pass = 0; pass < 2; pass++)
+			if (series_values(&s->series[i], kind, pass) &&
+			    (pass || first_of_group(s, i, kind)))
+				series_line(f, s, &s->series[i], kind, pass,
+					    &ax, &ay, &legend);
 	fputs("</svg>\n", f);
 	return 1;
 }
