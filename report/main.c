@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cfsreport - results directory -> report.html + junit.xml, or
- * `cfsreport compare BASE CAND` -> compare.html + terminal summary.
+ * `cfsreport compare BASE CAND` -> compare.html + terminal summary; and
+ * the host's KTAP assembly for the run scripts (ktapmerge.h): ktap-splice,
+ * kunit-failed (qemu-run.sh), shard-ktap, shard-nscen (shard-merge.sh).
  *
  * Exit: report 0 when written (whatever the run's verdict), compare 0 no
  * regression / 1 regression; 2 usage, 3 could not write an output.
@@ -18,6 +20,7 @@
 #include "flake.h"
 #include "html.h"
 #include "junit.h"
+#include "ktapmerge.h"
 #include "results.h"
 
 static void usage(FILE *f)
@@ -28,6 +31,10 @@ static void usage(FILE *f)
 	      "       cfsreport flake RESULTS_DIR...\n"
 	      "       cfsreport bench --out DIR [--elapsed S]\n"
 	      "                 [--kselftest SCENARIO=TEST=SECONDS]... RUN_DIR...\n"
+	      "       cfsreport ktap-splice CONSOLE_LOG    (qemu-run.sh)\n"
+	      "       cfsreport kunit-failed CONSOLE_LOG\n"
+	      "       cfsreport shard-ktap RUN_DIR JOBS SHARD_DIR|-...\n"
+	      "       cfsreport shard-nscen SHARD_DIR      (shard-merge.sh)\n"
 	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
 	      "CAND_DIR/compare.html. compare exits 1 on a regression.\n", f);
 }
@@ -337,8 +344,113 @@ static int cmd_bench(int argc, char **argv)
 	return s.rounds_stock && s.rounds_patched && !s.failed_boots ? 0 : 1;
 }
 
+/* FILE's lines ("\r" dropped); a missing file reads as empty. */
+static int read_lines(const char *path, struct lines *l)
+{
+	FILE *f = fopen(path, "r");
+	int ret;
+
+	memset(l, 0, sizeof(*l));
+	if (!f) {
+		fprintf(stderr, "cfsreport: %s: %s\n", path, strerror(errno));
+		return 0;
+	}
+	ret = lines_read(f, l);
+	fclose(f);
+	return ret;
+}
+
+/* ktap-splice CONSOLE / kunit-failed CONSOLE (qemu-run.sh) */
+static int cmd_console(int argc, char **argv)
+{
+	struct lines con;
+	int ret;
+
+	if (argc != 2) {
+		usage(stderr);
+		return 2;
+	}
+	ret = read_lines(argv[1], &con);
+	if (!ret && !strcmp(argv[0], "ktap-splice"))
+		ret = ktap_splice(&con, stdout);
+	else if (!ret)
+		ktap_kunit_failed(&con, stdout);
+	lines_free(&con);
+	return ret ? 3 : 0;
+}
+
+/* A shard's results directory ("-": none) and its host CPU list file. */
+static void shard_load(struct ktap_shard *sh, const char *dir,
+		       const char *hostcpus_path)
+{
+	char path[4096];
+	struct lines hc;
+
+	memset(sh, 0, sizeof(*sh));
+	sh->present = strcmp(dir, "-") != 0;
+	sh->name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	read_lines(hostcpus_path, &hc);
+	sh->hostcpus = hc.n ? strdup(hc.v[0]) : strdup("");
+	lines_free(&hc);
+	if (!sh->present)
+		return;
+	snprintf(path, sizeof(path), "%s/results.ktap", dir);
+	read_lines(path, &sh->ktap);
+	snprintf(path, sizeof(path), "%s/results.jsonl", dir);
+	sh->nscen = ktap_shard_nscen(path, &sh->ktap);
+}
+
+/*
+ * shard-ktap RUN_DIR JOBS SHARD_DIR... (shard-merge.sh): the merged KTAP;
+ * shard-nscen SHARD_DIR: its scenario count.
+ */
+static int cmd_shard(int argc, char **argv)
+{
+	struct ktap_shard *sh;
+	char hc[4096];
+	int jobs, ret;
+
+	if (!strcmp(argv[0], "shard-nscen")) {
+		struct ktap_shard one;
+
+		if (argc != 2) {
+			usage(stderr);
+			return 2;
+		}
+		shard_load(&one, argv[1], "/dev/null");
+		printf("%d\n", one.nscen);
+		lines_free(&one.ktap);
+		free((char *)one.hostcpus);
+		return 0;
+	}
+	jobs = argc > 2 ? atoi(argv[2]) : 0;
+	if (jobs < 1 || argc != 3 + jobs) {
+		usage(stderr);
+		return 2;
+	}
+	sh = calloc((size_t)jobs, sizeof(*sh));
+	if (!sh)
+		return 3;
+	for (int k = 0; k < jobs; k++) {
+		snprintf(hc, sizeof(hc), "%s/shards/s%d.hostcpus", argv[1], k);
+		shard_load(&sh[k], argv[3 + k], hc);
+	}
+	ret = ktap_shard_merge(sh, jobs, stdout);
+	for (int k = 0; k < jobs; k++) {
+		lines_free(&sh[k].ktap);
+		free((char *)sh[k].hostcpus);
+	}
+	free(sh);
+	return ret ? 3 : 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && (!strcmp(argv[1], "ktap-splice") ||
+			 !strcmp(argv[1], "kunit-failed")))
+		return cmd_console(argc - 1, argv + 1);
+	if (argc > 1 && !strncmp(argv[1], "shard-", 6))
+		return cmd_shard(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return cmd_bench(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "compare"))
