@@ -472,12 +472,9 @@ static double ideal_task_demand(const struct scenario *s,
 {
 	const struct scn_task *tk = &s->tasks[t];
 	scn_cpumask_t m = scn_state_task_cpus(s, st, t);
-	double d = 1, usable = 0;
+	double d, usable = 0;
 
-	if (tk->kind == SCN_TASK_DUTY)
-		d = tk->run_us + tk->sleep_us ?
-		    (double)tk->run_us / (double)(tk->run_us + tk->sleep_us) :
-		    0;
+	d = scn_kind(tk->kind)->demand(tk);
 	for (int k = 0; k < s->cpus; k++)
 		if (m & ((scn_cpumask_t)1 << k))
 			usable += cpu_capacity ? cpu_capacity[k] : 1;

@@ -182,9 +182,9 @@ static struct json_object *scenario_task(const struct scenario *s, int i)
 	add(to, RK_COUNT, json_object_new_int(t->count));
 	add(to, RK_CPUS, jmask(t->cpus));
 	add(to, RK_KIND, js(scn_kind_name(t->kind)));
-	if (t->kind != SCN_TASK_HOG)
+	if (scn_kind(t->kind)->keys & SCN_KIND_RUN)
 		add(to, RK_RUN_US, json_object_new_int64(t->run_us));
-	if (t->kind == SCN_TASK_DUTY)
+	if (scn_kind(t->kind)->keys & SCN_KIND_SLEEP)
 		add(to, RK_SLEEP_US, json_object_new_int64(t->sleep_us));
 	return to;
 }

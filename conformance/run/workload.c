@@ -70,6 +70,71 @@ static void sleep_us(uint64_t us)
 		;
 }
 
+static void __attribute__((noreturn)) run_hog(const struct scn_task *t,
+					      struct wl_shared *sh)
+{
+	(void)t;
+	for (uint64_t now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);;)
+		now = spin_chunk(sh, now);
+}
+
+static void __attribute__((noreturn)) run_duty(const struct scn_task *t,
+					       struct wl_shared *sh)
+{
+	for (;;) {
+		spin_cpu(sh, t->run_us * 1000);
+		sleep_us(t->sleep_us);
+	}
+}
+
+static void __attribute__((noreturn)) run_churn(const struct scn_task *t,
+						struct wl_shared *sh)
+{
+	for (;;) {
+		pid_t p = fork();
+		struct rusage ru;
+
+		if (p == 0) {
+			/*
+			 * Published by the child itself too: the parent may
+			 * be preempted before it sets it, and until then the
+			 * sampler would miss the child's time (lost for good
+			 * at the window's last sample).
+			 */
+			sh->child = getpid();
+			spin_cpu(&(struct wl_shared){ 0 }, t->run_us * 1000);
+			_exit(0);
+		}
+		if (p < 0) {
+			sleep_us(1000);
+			continue;
+		}
+		sh->child = p;
+		/*
+		 * The child's whole CPU time, exit path included, is in its
+		 * rusage once reaped (a self-report before _exit() missed
+		 * ~23 % of a churn group's time).
+		 */
+		while (wait4(p, NULL, 0, &ru) < 0 && errno == EINTR)
+			;
+		__atomic_add_fetch(&sh->done_ns,
+				   (uint64_t)ru.ru_utime.tv_sec * 1000000000ull +
+				   (uint64_t)ru.ru_utime.tv_usec * 1000ull +
+				   (uint64_t)ru.ru_stime.tv_sec * 1000000000ull +
+				   (uint64_t)ru.ru_stime.tv_usec * 1000ull,
+				   __ATOMIC_SEQ_CST);
+		sh->child = 0;
+	}
+}
+
+/* How each workload kind runs (the rest of a kind: scenario/kinds.c). */
+static void (*const wl_kind_run[SCN_NKINDS])(const struct scn_task *t,
+					      struct wl_shared *sh) = {
+	[SCN_TASK_HOG] = run_hog,
+	[SCN_TASK_DUTY] = run_duty,
+	[SCN_TASK_CHURN] = run_churn,
+};
+
 static void __attribute__((noreturn)) worker(const struct scn_task *t,
 					     struct wl_shared *sh, int rd)
 {
@@ -92,55 +157,8 @@ static void __attribute__((noreturn)) worker(const struct scn_task *t,
 	while (read(rd, &c, 1) < 0 && errno == EINTR)
 		;
 	close(rd);
-	switch (t->kind) {
-	case SCN_TASK_HOG:
-		for (uint64_t now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);;)
-			now = spin_chunk(sh, now);
-	case SCN_TASK_DUTY:
-		for (;;) {
-			spin_cpu(sh, t->run_us * 1000);
-			sleep_us(t->sleep_us);
-		}
-	case SCN_TASK_CHURN:
-		for (;;) {
-			pid_t p = fork();
-
-			struct rusage ru;
-
-			if (p == 0) {
-				/*
-				 * Published by the child itself too: the
-				 * parent may be preempted before it sets it,
-				 * and until then the sampler would miss the
-				 * child's time (lost for good at the window's
-				 * last sample).
-				 */
-				sh->child = getpid();
-				spin_cpu(&(struct wl_shared){ 0 },
-					 t->run_us * 1000);
-				_exit(0);
-			}
-			if (p < 0) {
-				sleep_us(1000);
-				continue;
-			}
-			sh->child = p;
-			/*
-			 * The child's whole CPU time, exit path included, is
-			 * in its rusage once reaped (a self-report before
-			 * _exit() missed ~23 % of a churn group's time).
-			 */
-			while (wait4(p, NULL, 0, &ru) < 0 && errno == EINTR)
-				;
-			__atomic_add_fetch(&sh->done_ns,
-					   (uint64_t)ru.ru_utime.tv_sec * 1000000000ull +
-					   (uint64_t)ru.ru_utime.tv_usec * 1000ull +
-					   (uint64_t)ru.ru_stime.tv_sec * 1000000000ull +
-					   (uint64_t)ru.ru_stime.tv_usec * 1000ull,
-					   __ATOMIC_SEQ_CST);
-			sh->child = 0;
-		}
-	}
+	if ((int)t->kind >= 0 && t->kind < SCN_NKINDS)
+		wl_kind_run[t->kind](t, sh);
 	_exit(0);
 }
 
@@ -401,7 +419,7 @@ int wl_sample(struct workload *w, int i, struct task_sample *ts)
 
 	if (w->rd[i].pid != w->pid[i])
 		task_reader_init(&w->rd[i], w->pid[i]);
-	if (w->kind[i] != SCN_TASK_CHURN) {
+	if (!scn_kind(w->kind[i])->forks) {
 		ts->stall_ns = __atomic_load_n(&w->sh[i].stall_ns,
 					       __ATOMIC_RELAXED);
 		return task_reader_read(&w->rd[i], ts);

@@ -295,6 +295,29 @@ extern const char *const scn_action_names[SCN_NACTIONS];
 int scn_name_index(const char *const *names, int n, const char *v);
 
 /*
+ * What a workload kind is, described once (scenario/kinds.c; its name is
+ * in scn_kind_names[], how it runs in run/workload.c's wl_kind_run[]).
+ */
+#define SCN_KIND_RUN	(1u << 0)	/* takes run= */
+#define SCN_KIND_SLEEP	(1u << 1)	/* takes sleep= */
+
+struct scn_kind {
+	unsigned int keys;	/* SCN_KIND_*: the kind-specific keys it needs */
+	/*
+	 * Pinned to one CPU, no limit above it, it is a steady load: the
+	 * kernel model sees every interval as it was (vd_steady()).
+	 */
+	bool steady;
+	/* Its CPU time includes exited children's (their rusage). */
+	bool forks;
+	/* CPUs one instance uses when it runs alone (the ideal model). */
+	double (*demand)(const struct scn_task *t);
+};
+
+/* The kind's description; NULL for a value out of range. */
+const struct scn_kind *scn_kind(enum scn_task_kind k);
+
+/*
  * Kernel-side weight of group g's entity in state st, in the 1024 = nice-0
  * scale: v2 cpu.weight * 1024 / 100 (unrounded), v1 cpu.shares, and 3
  * (WEIGHT_IDLEPRIO) for an idle group.

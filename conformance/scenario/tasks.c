@@ -2,7 +2,7 @@
 /*
  * tasks.c - "task NAME key=value...": count instances of one workload
  * kind in a group. The keys are described once in task_keys[], the kinds
- * (which of the kind-specific keys each needs) in task_kinds[].
+ * (which of the kind-specific keys each needs) in kinds.c.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,21 +19,26 @@ enum {
 	TK_SLEEP = 1u << 5,
 };
 
-/* The keys only some kinds take, in the order they are checked. */
+/* The keys only some kinds take (scn_kind()->keys), in checking order. */
 static const struct {
-	unsigned int bit;
+	unsigned int bit;	/* in task_keys[] */
+	unsigned int kind_bit;	/* in scn_kind()->keys */
 	const char *name;
 } kind_keys[] = {
-	{ TK_RUN, "run" },
-	{ TK_SLEEP, "sleep" },
+	{ TK_RUN, SCN_KIND_RUN, "run" },
+	{ TK_SLEEP, SCN_KIND_SLEEP, "sleep" },
 };
 
-/* Per kind (by enum scn_task_kind): the kind_keys it needs. */
-static const unsigned int task_kinds[SCN_NKINDS] = {
-	[SCN_TASK_HOG] = 0,
-	[SCN_TASK_DUTY] = TK_RUN | TK_SLEEP,
-	[SCN_TASK_CHURN] = TK_RUN,
-};
+/* The task_keys[] bits of the kind-specific keys kind k needs. */
+static unsigned int kind_needs(int k)
+{
+	unsigned int need = 0;
+
+	for (size_t i = 0; i < SCN_ARRAY_SIZE(kind_keys); i++)
+		if (scn_kind(k)->keys & kind_keys[i].kind_bit)
+			need |= kind_keys[i].bit;
+	return need;
+}
 
 static int set_group(struct scn_parser *p, void *obj, const char *k,
 		     const char *v)
@@ -128,7 +133,7 @@ static void kinds_taking(unsigned int bit, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (int k = 0; k < SCN_NKINDS; k++) {
-		if (!(task_kinds[k] & bit))
+		if (!(kind_needs(k) & bit))
 			continue;
 		pos += (size_t)snprintf(buf + pos, len - pos, "%skind=%s",
 					n++ ? " or " : "", scn_kind_names[k]);
@@ -160,7 +165,7 @@ static void keys_named(unsigned int need, char *buf, size_t len)
 static int scn_task_kind_keys(struct scn_parser *p, const struct scn_task *t,
 			      unsigned int seen)
 {
-	unsigned int need = task_kinds[t->kind];
+	unsigned int need = kind_needs(t->kind);
 	char names[128];
 
 	if ((seen & need) != need) {

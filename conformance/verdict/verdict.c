@@ -681,7 +681,7 @@ bool vd_steady(const struct scenario *s, const struct scn_state *st)
 	for (t = 0; t < s->ntasks; t++) {
 		if (st->task_stopped[t])
 			continue;
-		if (s->tasks[t].kind != SCN_TASK_HOG ||
+		if (!scn_kind(s->tasks[t].kind)->steady ||
 		    scn_cpumask_count(scn_state_task_cpus(s, st, t)) != 1 ||
 		    scn_state_under_limit(s, st, st->task_group[t]))
 			return false;
