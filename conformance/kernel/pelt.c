@@ -60,14 +60,13 @@ double pelt_tg_load_avg(const struct pelt_snap *p, int g)
 
 const char *pelt_source_name(enum pelt_source src)
 {
-	switch (src) {
-	case PELT_SRC_CPU_PELT:
-		return "cpu.pelt";
-	case PELT_SRC_DEBUGFS:
-		return "debugfs";
-	default:
-		return "none";
-	}
+	static const char *const names[] = {
+		[PELT_SRC_NONE] = "none",
+		[PELT_SRC_CPU_PELT] = "cpu.pelt",
+		[PELT_SRC_DEBUGFS] = "debugfs",
+	};
+
+	return (int)src >= 0 && src <= PELT_SRC_DEBUGFS ? names[src] : "none";
 }
 
 /* Parse "key=value" at *s (value a signed decimal); advance past it. */

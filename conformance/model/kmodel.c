@@ -34,18 +34,15 @@ double km_calc_group_shares(double tg_shares, double load, double tg_weight)
 	return shares;
 }
 
+/* The scenario key "model" names the same models in the same order. */
+_Static_assert(KM_DEFINED == (int)SCN_MODEL_DEFINED &&
+	       KM_COMPUTED == (int)SCN_MODEL_COMPUTED &&
+	       KM_SE == (int)SCN_MODEL_SE && KM_KINDS == SCN_NMODELS,
+	       "km_kind and scn_model must list the models alike");
+
 const char *km_kind_name(enum km_kind k)
 {
-	switch (k) {
-	case KM_DEFINED:
-		return "defined";
-	case KM_COMPUTED:
-		return "computed";
-	case KM_SE:
-		return "se";
-	default:
-		return "?";
-	}
+	return (int)k >= 0 && k < KM_KINDS ? scn_model_names[k] : "?";
 }
 
 /* Does this cfs_rq count in the definition of tg load? */
