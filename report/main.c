@@ -9,6 +9,7 @@
  * regression / 1 regression; 2 usage, 3 could not write an output.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,25 @@ static int w_junit(FILE *f, const void *arg)
 	return junit_write(f, arg);
 }
 
+/*
+ * What `cfsreport RESULTS_DIR` writes, one row per format: its option
+ * (--NAME FILE, short VAL), its default file in RESULTS_DIR, the line
+ * that announces it, its writer. A new format is a row here and its
+ * writer (report/NAME.c).
+ */
+static const struct out_format {
+	const char *name;
+	int val;
+	const char *file;
+	const char *say;		/* printf(say, path) */
+	writer_fn fn;			/* takes a const struct rep_run * */
+} out_formats[] = {
+	{ "html", 'o', "report.html", "report: %s\n", w_html },
+	{ "junit", 'j', "junit.xml", "junit:  %s\n", w_junit },
+};
+
+#define N_FORMATS	(int)(sizeof(out_formats) / sizeof(out_formats[0]))
+
 static int w_compare(FILE *f, const void *arg)
 {
 	return compare_html(f, arg);
@@ -88,76 +108,96 @@ static char *default_path(const char *dir, const char *name)
 	return p;
 }
 
-static int cmd_report(int argc, char **argv)
+/* The closing line: verdict counts and the first problem. */
+static void report_counts(const struct rep_run *run)
 {
-	static const struct option opts[] = {
-		{ "html", required_argument, NULL, 'o' },
-		{ "junit", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char *html = NULL, *junit = NULL, *dh = NULL, *dj = NULL;
-	struct rep_run run;
-	int c, ret, st = 0, counts[V_COUNT];
+	int counts[V_COUNT];
 
-	while ((c = getopt_long(argc, argv, "o:j:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			html = optarg;
-			break;
-		case 'j':
-			junit = optarg;
-			break;
-		case 'h':
+	results_count(run, counts);
+	printf("results: %d pass, %d fail, %d skip, %d error, %d incomplete%s",
+	       counts[V_PASS], counts[V_FAIL], counts[V_SKIP],
+	       counts[V_ERROR], counts[V_INCOMPLETE],
+	       run->n_problems ? "; " : "\n");
+	if (run->n_problems)
+		printf("%d problem(s), first: %s\n", run->n_problems,
+		       run->problems[0]);
+}
+
+/* Parse --html/--junit/...: path[i] for out_formats[i], NULL: default. */
+static int report_opts(int argc, char **argv, const char **path)
+{
+	struct option opts[N_FORMATS + 2] = { { 0 } };
+	char shortopts[2 * N_FORMATS + 2] = "";
+	int c, i;
+
+	for (i = 0; i < N_FORMATS; i++) {
+		opts[i] = (struct option){ out_formats[i].name,
+					   required_argument, NULL,
+					   out_formats[i].val };
+		snprintf(shortopts + 2 * i, 3, "%c:", out_formats[i].val);
+	}
+	opts[i] = (struct option){ "help", no_argument, NULL, 'h' };
+	strcat(shortopts, "h");
+	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+		if (c == 'h') {
 			usage(stdout);
 			return 0;
-		default:
+		}
+		for (i = 0; i < N_FORMATS && out_formats[i].val != c; i++)
+			;
+		if (i == N_FORMATS) {
 			usage(stderr);
 			return 2;
 		}
+		path[i] = optarg;
 	}
 	if (optind != argc - 1) {
 		usage(stderr);
 		return 2;
 	}
+	return -1;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	const char *path[N_FORMATS] = { NULL };
+	char *dflt[N_FORMATS] = { NULL };
+	struct rep_run run;
+	bool oom = false;
+	int i, ret, st = 0;
+
+	ret = report_opts(argc, argv, path);
+	if (ret >= 0)
+		return ret;
 	ret = results_load(argv[optind], &run);
 	if (ret) {
 		fprintf(stderr, "cfsreport: %s\n", strerror(-ret));
 		return 3;
 	}
-	if (!html)
-		html = dh = default_path(argv[optind], "report.html");
-	if (!junit)
-		junit = dj = default_path(argv[optind], "junit.xml");
-	if (!html || !junit) {
-		st = 3;
-		goto out;
+	for (i = 0; i < N_FORMATS; i++)
+		if (!path[i])
+			path[i] = dflt[i] = default_path(argv[optind],
+							 out_formats[i].file);
+	for (i = 0; i < N_FORMATS; i++)
+		if (!path[i])
+			oom = true;
+	for (i = 0; i < N_FORMATS && !oom; i++) {
+		ret = write_file(path[i], out_formats[i].fn, &run);
+		if (ret) {
+			fprintf(stderr, "cfsreport: %s: %s\n", path[i],
+				strerror(-ret));
+			st = 3;
+		} else {
+			printf(out_formats[i].say, path[i]);
+		}
 	}
-	ret = write_file(html, w_html, &run);
-	if (ret) {
-		fprintf(stderr, "cfsreport: %s: %s\n", html, strerror(-ret));
+	if (oom)
 		st = 3;
-	} else {
-		printf("report: %s\n", html);
-	}
-	ret = write_file(junit, w_junit, &run);
-	if (ret) {
-		fprintf(stderr, "cfsreport: %s: %s\n", junit, strerror(-ret));
-		st = 3;
-	} else {
-		printf("junit:  %s\n", junit);
-	}
-	results_count(&run, counts);
-	printf("results: %d pass, %d fail, %d skip, %d error, %d incomplete%s",
-	       counts[V_PASS], counts[V_FAIL], counts[V_SKIP], counts[V_ERROR],
-	       counts[V_INCOMPLETE], run.n_problems ? "; " : "\n");
-	if (run.n_problems)
-		printf("%d problem(s), first: %s\n", run.n_problems,
-		       run.problems[0]);
-out:
+	else
+		report_counts(&run);
 	results_free(&run);
-	free(dh);
-	free(dj);
+	for (i = 0; i < N_FORMATS; i++)
+		free(dflt[i]);
 	return st;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * results.h - one results directory (meta.json, results.jsonl,
- * results.ktap; see conformance/RESULTS.md) loaded into plain structs.
+ * results.ktap; see docs/results-schema.md) loaded into plain structs.
  *
  * Loading never fails on bad input: every file may be missing, empty or
  * truncated. Numbers that are absent are NAN, strings NULL, counts 0; what
