@@ -97,7 +97,7 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 			 double confidence, int df, struct stats_summary *out);
 
 /*
- * The results stream (JSON Lines, conformance/RESULTS.md): the schema
+ * The results stream (JSON Lines, docs/results-schema.md): the schema
  * version the runner writes in its run_start record, the record types and
  * every key, named once for the runner (output/jsonout.c) and the report
  * (report/results.c). A reader accepts the versions up to its own; adding

@@ -37,7 +37,7 @@ void ktap_result(FILE *f, int n, const char *name, enum verdict v,
 void ktap_totals(FILE *f, int pass, int fail, int skip, int error);
 
 /*
- * jsonout.c - the JSON Lines results stream (conformance/RESULTS.md):
+ * jsonout.c - the JSON Lines results stream (docs/results-schema.md):
  * one object per line, each written with a single write(2) as soon as it
  * is complete.
  */
