@@ -36,16 +36,19 @@ DEPS_PKGS := linux-source-6.1 gcc make libc6-dev qemu-system-x86 \
 
 .DEFAULT_GOAL := all
 
+# Every room's fragment is required: a missing one stops make, it never
+# silently drops the steps `make test` runs (tests/make-test.sh).
+include mk/c.mk
 include patches/kernel.mk
 include conformance/conformance.mk
 include initramfs/initramfs.mk
 include acceptance/acceptance.mk
--include patches/check.mk
--include report/report.mk
--include conformance/fuzz/fuzz.mk
--include tests/faults/faults.mk
--include lava/lava.mk
--include conformance/bench/bench.mk
+include patches/check.mk
+include report/report.mk
+include conformance/fuzz/fuzz.mk
+include tests/faults/faults.mk
+include lava/lava.mk
+include conformance/bench/bench.mk
 
 .PHONY: all deps print-deps help clean distclean test check-scenarios host-safety
 
@@ -71,6 +74,11 @@ print-deps:
 check-scenarios: $(RUNNER_HOST)
 	@$(SCN_CHECK) true
 	$(Q)$(RUNNER_HOST) --check $(SCENARIO_FILES)
+
+# The kernel's kunit.py parse on our KTAP (needs an unpacked kernel tree).
+.PHONY: kunit-parse-tests
+kunit-parse-tests: $(CFSREPORT)
+	$(Q)tests/kunit-parse-test.sh $(CFSREPORT)
 
 # A static check that nothing in the tree loads code into the host kernel.
 host-safety:
@@ -125,7 +133,7 @@ help:
 	@echo "  V=1                      echo commands"
 
 clean:
-	$(Q)rm -rf $(BUILD)/conformance $(BUILD)/initramfs $(BUILD)/report \
+	$(Q)rm -rf $(BUILD)/obj $(BUILD)/conformance $(BUILD)/initramfs $(BUILD)/report \
 		$(BUILD)/kernel/obj $(BUILD)/kernel/bzImage $(BUILD)/kernel/*.stamp
 
 distclean:

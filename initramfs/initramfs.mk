@@ -24,6 +24,10 @@ KERNEL_META ?= $(if $(KERNEL),,$(KBUILD_DIR)/kernel.json)
 RUN_LABEL   := $(if $(filter 1,$(words $(SCENARIOS))),$(notdir $(basename $(SCENARIOS))),custom)
 
 .PHONY: initramfs run
+# report/report.mk (included later) builds it; named here for the
+# prerequisites of run (qemu-run.sh and shard-merge.sh assemble the KTAP
+# with it), flake and shard-tests, which are expanded on reading.
+CFSREPORT ?= $(BUILD)/report/cfsreport
 initramfs: $(INITRD)
 
 $(INITRD): $(RUNNER) $(SCENARIO_FILES) initramfs/init initramfs/mkinitramfs.sh | deps
@@ -34,7 +38,7 @@ $(INITRD): $(RUNNER) $(SCENARIO_FILES) initramfs/init initramfs/mkinitramfs.sh |
 # rule JOBS x GUEST_CPUS <= host CPUs, else a warning and no pinning).
 JOBS ?= 1
 ifneq ($(JOBS),1)
-run: $(RUNNER) $(RUNNER_HOST) | deps
+run: $(RUNNER) $(RUNNER_HOST) $(CFSREPORT) | deps
 	@$(SCN_CHECK) true
 	$(Q)$(if $(KERNEL),,test -r $(BZIMAGE) || { echo "[run] no kernel: run 'make kernel' or pass KERNEL=" >&2; exit 1; })
 	$(Q)initramfs/shard.sh $(JOBS) $(GUEST_CPUS) $(RUNNER) $(RUNNER_HOST) \
@@ -46,7 +50,7 @@ run: $(RUNNER) $(RUNNER_HOST) | deps
 else
 # Host deadline: the scenarios' own durations (from the parser) plus boot
 # and setup slack; the guest is also killed after IDLE s of silence.
-run: $(INITRD) $(RUNNER_HOST) | deps
+run: $(INITRD) $(RUNNER_HOST) $(CFSREPORT) | deps
 	@$(SCN_CHECK) true
 	$(Q)$(if $(KERNEL),,test -r $(BZIMAGE) || { echo "[run] no kernel: run 'make kernel' or pass KERNEL=" >&2; exit 1; })
 	$(Q)deadline=$$(initramfs/deadline.sh $(RUNNER_HOST) $(SCENARIO_FILES)) || exit 2; \
@@ -57,9 +61,6 @@ run: $(INITRD) $(RUNNER_HOST) | deps
 		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)")
 endif
 
-# report/report.mk (included later) builds it; named here for the
-# prerequisites of flake and shard-tests, which are expanded on reading.
-CFSREPORT ?= $(BUILD)/report/cfsreport
 
 # shard-merge.sh (JOBS=N) and its test read and write JSON with jq.
 DEPS_PKGS += jq

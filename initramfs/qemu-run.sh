@@ -18,6 +18,9 @@
 #   10 kernel panic   11 hang (no output for --idle s)   12 deadline hit
 #   13 QEMU died without a marker   14 runner crashed (signal)
 #   20 accelerator unavailable      2 bad arguments
+#
+# The KTAP assembly (runner lines + KUnit suites) is cfsreport's
+# ktap-splice and kunit-failed: $CFSREPORT, else $BUILD/report/cfsreport.
 set -uo pipefail
 
 kernel= initrd= results=results accel=auto cpus=2 mem=1G deadline=600
@@ -39,6 +42,11 @@ while [ $# -gt 0 ]; do
 	esac
 	shift 2
 done
+cfsreport=${CFSREPORT:-${BUILD:-build}/report/cfsreport}
+if [ ! -x "$cfsreport" ]; then
+	echo "qemu-run.sh: no cfsreport at $cfsreport (make $cfsreport, or set CFSREPORT)" >&2
+	exit 2
+fi
 
 say() { echo "[run] $*"; }
 die() { echo "[run] error: $*" >&2; exit "${2:-2}"; }
@@ -137,49 +145,9 @@ duration=$(($(date +%s) - t0))
 # kernel log /init copied between "[init] kunit:" markers as one more
 # top-level test (numbered after the runner's plan, which grows by the
 # number of suites). Of the kernel log, the KUnit plan's results and
-# the indented lines before them are kept; other kernel messages are not.
-tr -d '\r' <"$dir/console.log" | awk '
-	/^\[init\] kunit: begin$/ { ku = 1; next }
-	/^\[init\] kunit: end$/ { ku = 0; next }
-	ku && kplan && nk >= kplan { next }
-	ku && /^KTAP version/ { next }
-	ku && /^1\.\.[0-9]+$/ { kplan = substr($0, 4) + 0; next }
-	ku && !/^([[:space:]]|# |(not )?ok [0-9]+ )/ { next }
-	ku && /^(not )?ok [0-9]+ / {
-		if (/^not ok/) kfail++; else if (/# SKIP/) kskip++; else kpass++
-		sub(/ok [0-9]+ /, "ok @KUNIT@ ")
-		nk++
-	}
-	ku && /^#/ { $0 = "    " $0 }	# the suite counts stay inside it
-	ku { kl[++nkl] = $0; next }
-	/^[[:space:]]*(KTAP version|TAP version|1\.\.[0-9]|ok [0-9]|not ok [0-9]|#)/ {
-		rl[++nrl] = $0
-		if (!plan && /^1\.\.[0-9]+$/) plan = nrl
-		if (/^(not )?ok [0-9]+/) nres++
-		if (/^# Totals:/) totals = nrl
-	}
-	function add(key, n,	t, v) {
-		t = rl[totals]
-		if (!match(t, " " key ":[0-9]+")) return
-		v = substr(t, RSTART + length(key) + 2, RLENGTH - length(key) - 2) + n
-		rl[totals] = substr(t, 1, RSTART - 1) " " key ":" v substr(t, RSTART + RLENGTH)
-	}
-	END {
-		if (!nk) { for (i = 1; i <= nrl; i++) print rl[i]; exit }
-		base = plan ? substr(rl[plan], 4) + 0 : nres
-		if (!nrl) { print "KTAP version 1"; print "1.." nk }
-		if (plan) rl[plan] = "1.." base + nk
-		if (totals) {
-			add("pass", kpass); add("fail", kfail); add("skip", kskip)
-		}
-		last = totals ? totals - 1 : nrl
-		for (i = 1; i <= last; i++) print rl[i]
-		for (i = 1; i <= nkl; i++) {
-			if (kl[i] ~ /@KUNIT@/) sub(/@KUNIT@/, base + (++j), kl[i])
-			print kl[i]
-		}
-		for (i = last + 1; i <= nrl; i++) print rl[i]
-	}' >"$dir/results.ktap"
+# the indented lines before them are kept; other kernel messages are not
+# (report/ktapmerge.c, tested by report/tests/test_ktapmerge.c).
+"$cfsreport" ktap-splice "$dir/console.log" >"$dir/results.ktap"
 
 marker=$(tr -d '\r' <"$dir/console.log" | grep -aoE '^RUNNER_EXIT=[0-9]+' | tail -n 1)
 runner_exit=null
@@ -202,13 +170,7 @@ else
 	host_status=qemu-died rc=13
 fi
 # A failed KUnit suite fails a run whose scenarios passed (or all skipped).
-kunit_failed=$(tr -d '\r' <"$dir/console.log" | awk '
-	/^\[init\] kunit: begin$/ { ku = 1; next }
-	/^\[init\] kunit: end$/ { ku = 0 }
-	ku && /^1\.\.[0-9]+$/ && !kplan { kplan = substr($0, 4) + 0 }
-	ku && /^(not )?ok [0-9]+ / && n++ < kplan && /^not/ {
-		printf "%s%s", sep, $4; sep = " "
-	}')
+kunit_failed=$("$cfsreport" kunit-failed "$dir/console.log")
 if [ -n "$kunit_failed" ] && { [ "$rc" = 0 ] || [ "$rc" = 4 ]; }; then
 	rc=1
 fi

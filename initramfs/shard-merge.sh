@@ -9,23 +9,14 @@
 # scenario indices offset the same way, one run_start (scenarios = total)
 # and one run_end (summed totals, the merged exit). A line that is not JSON
 # (a shard's truncated last line) is left out here and kept in the shard.
+# The KTAP merge is cfsreport's shard-ktap (report/ktapmerge.c, tested by
+# report/tests/test_ktapmerge.c): $CFSREPORT, else $BUILD/report/cfsreport.
 # Exit: see shard.sh.
 set -uo pipefail
 dir=$1 jobs=$2 duration=$3
 say() { echo "[run] $*"; }
-
-# The runner's own stream starts at the "KTAP version 1" whose plan is
-# followed by "# conform ..."; what comes before it (the kernel's KUnit
-# output at boot) stays in the shard's results.ktap.
-runner_ktap() {
-	awk '{ l[NR] = $0 } END {
-		for (i = 1; i + 2 <= NR; i++)
-			if (l[i] ~ /^KTAP version/ && l[i + 1] ~ /^1\.\.[0-9]+$/ && l[i + 2] ~ /^# conform /)
-				s = i
-		if (s) for (i = s; i <= NR; i++) print l[i]
-	}' "$1/results.ktap"
-}
-plan() { runner_ktap "$1" | sed -n '2s/^1\.\.//p'; }
+cfsreport=${CFSREPORT:-${BUILD:-build}/report/cfsreport}
+[ -x "$cfsreport" ] || { say "no cfsreport at $cfsreport (make $cfsreport, or set CFSREPORT)"; exit 2; }
 
 sdirs=() rcs=()
 for ((k = 0; k < jobs; k++)); do
@@ -53,72 +44,19 @@ fi
 # A shard's KTAP holds its scenarios (numbered 1..nscen, nscen from its
 # run_start record) and then the kernel's KUnit suites, numbered after them
 # (qemu-run.sh). Every guest boots the same kernel and runs the same suites:
-# they are reported once, from the first shard where one failed, else from
-# the first shard, numbered after all scenarios as in a JOBS=1 run.
-nscen() {
-	local n
-	n=$(jq -R -r '(try fromjson catch empty) | select(.type == "run_start") | .scenarios' \
-		"$1/results.jsonl" 2>/dev/null | head -n 1)
-	[[ $n =~ ^[0-9]+$ ]] || n=$(plan "$1")
-	echo "${n:-0}"
-}
-# blocks DIR OFF NSCEN MODE: the shard's top-level results with the lines
-# before each (its subtest, diagnostics); MODE scen keeps results 1..NSCEN
-# renumbered +OFF, MODE kunit the ones after NSCEN renumbered +OFF-NSCEN.
-blocks() {
-	awk -v off="$2" -v nscen="$3" -v mode="$4" '
-		/^KTAP version/ || /^1\.\.[0-9]+/ || /^# Totals:/ { next }
-		{ b[++nb] = $0 }
-		/^(not )?ok [0-9]+/ {
-			i = ($1 == "not") ? 3 : 2
-			kunit = $i + 0 > nscen
-			if ((mode == "kunit") == kunit) {
-				$i = kunit ? $i - nscen + off : $i + off
-				b[nb] = $0
-				for (j = 1; j <= nb; j++) print b[j]
-			}
-			nb = 0
-		}
-		END { if (mode == "scen") for (j = 1; j <= nb; j++) print b[j] }' < <(runner_ktap "$1")
-}
-total=0 ks=
+# cfsreport shard-ktap reports them once, from the first shard where one
+# failed, else from the first shard, numbered after all scenarios as in a
+# JOBS=1 run, and sums the totals.
+total=0 given=()
 for ((k = 0; k < jobs; k++)); do
 	d=${sdirs[k]}
+	given[k]=${d:--}
 	[ -n "$d" ] || continue
-	ns[k]=$(nscen "$d")
+	ns[k]=$("$cfsreport" shard-nscen "$d")
 	total=$((total + ns[k]))
-	[ -n "$ks" ] || ks=$k
-	if [ "$(blocks "$d" 0 "${ns[k]}" kunit | grep -c '^not ok')" != 0 ] &&
-		[ -z "${kfail:-}" ]; then
-		ks=$k kfail=1
-	fi
 done
-nk=0
-[ -z "$ks" ] || nk=$(blocks "${sdirs[ks]}" 0 "${ns[ks]}" kunit | grep -cE '^(not )?ok [0-9]+')
-{
-	echo "KTAP version 1"
-	echo "1..$((total + nk))"
-	echo "# merged from $jobs shards (make run JOBS=$jobs)"
-	off=0
-	for ((k = 0; k < jobs; k++)); do
-		d=${sdirs[k]}
-		[ -n "$d" ] || continue
-		echo "# shard $k: ${d##*/}, host CPUs $(cat "$dir/shards/s$k.hostcpus")"
-		blocks "$d" $off "${ns[k]}" scen
-		off=$((off + ns[k]))
-	done
-	if [ "$nk" != 0 ]; then
-		echo "# kernel KUnit suites of shard $ks (every shard's guest ran them)"
-		blocks "${sdirs[ks]}" $total "${ns[ks]}" kunit
-	fi
-} >"$dir/results.ktap.tmp"
-# Totals of the merged top-level results (runner's key order).
-awk '/^not ok [0-9]+/ { f++; next }
-	/^ok [0-9]+.*# SKIP/ { s++; next }
-	/^ok [0-9]+/ { p++ }
-	END { printf "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d error:0\n", p, f, s }' \
-	"$dir/results.ktap.tmp" >>"$dir/results.ktap.tmp"
-mv "$dir/results.ktap.tmp" "$dir/results.ktap"
+"$cfsreport" shard-ktap "$dir" "$jobs" "${given[@]}" >"$dir/results.ktap.tmp" &&
+	mv "$dir/results.ktap.tmp" "$dir/results.ktap"
 
 # --- JSON Lines ------------------------------------------------------------------------
 off=0

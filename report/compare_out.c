@@ -188,17 +188,9 @@ static void chart(FILE *f, struct arena *a, const struct cmp_scenario *cs)
 	fputs("</td></tr>\n", f);
 }
 
-int compare_html(FILE *f, const struct cmp_result *r)
+/* The REGRESSION / no regression banner. */
+static void compare_banner(FILE *f, const struct cmp_result *r, bool reg)
 {
-	struct arena a = { 0 };
-	bool reg = compare_regressed(r);
-	char buf[256];
-	int i;
-
-	snprintf(buf, sizeof(buf), "CFS conformance compare: %s",
-		 reg ? "REGRESSION" : "no regression");
-	html_page_begin(f, buf);
-	fputs("<h1>cgroup CPU fairness: baseline vs candidate</h1>\n", f);
 	fprintf(f, "<div class=\"banner %s\">", reg ? "bad" : "ok");
 	if (reg)
 		fprintf(f, "REGRESSION: %d scenario(s) regressed, %d missing%s",
@@ -214,7 +206,11 @@ int compare_html(FILE *f, const struct cmp_result *r)
 		xml_puts(f, r->run_why);
 		fputs("</p>\n", f);
 	}
+}
 
+/* The two runs side by side. */
+static void compare_run_table(FILE *f, const struct cmp_result *r)
+{
 	fputs("<table><tr><th></th><th>baseline</th><th>candidate</th></tr>\n",
 	      f);
 	run_row(f, "results", r->base->dir, r->cand->dir);
@@ -230,7 +226,44 @@ int compare_html(FILE *f, const struct cmp_result *r)
 	counts_cell(f, r->base);
 	counts_cell(f, r->cand);
 	fputs("</tr>\n</table>\n", f);
+}
 
+/* One scenario's row: change, name, verdicts, why. */
+static void compare_scenario_row(FILE *f, const struct cmp_scenario *cs)
+{
+	bool bad = cs->kind == CMP_REGRESSED || cmp_missing_counts(cs);
+
+	fprintf(f, "<tr%s><td><b>%s</b></td><td><b>", bad ?
+		" class=\"bad\"" : "", cmp_kind_name(cs->kind));
+	xml_puts(f, cs->name);
+	fputs("</b></td><td class=\"nw\">", f);
+	if (cs->base)
+		html_verdict(f, cs->vb);
+	else
+		fputs("\xe2\x80\x94", f);
+	fputs(" \xe2\x86\x92 ", f);
+	if (cs->cand)
+		html_verdict(f, cs->vc);
+	else
+		fputs("\xe2\x80\x94", f);
+	fputs("</td><td colspan=\"5\">", f);
+	xml_puts(f, cs->why);
+	fputs("</td></tr>\n", f);
+}
+
+int compare_html(FILE *f, const struct cmp_result *r)
+{
+	struct arena a = { 0 };
+	bool reg = compare_regressed(r);
+	char buf[256];
+	int i;
+
+	snprintf(buf, sizeof(buf), "CFS conformance compare: %s",
+		 reg ? "REGRESSION" : "no regression");
+	html_page_begin(f, buf);
+	fputs("<h1>cgroup CPU fairness: baseline vs candidate</h1>\n", f);
+	compare_banner(f, r, reg);
+	compare_run_table(f, r);
 	fputs("<p class=\"muted\">A group's error (measured &minus; kernel "
 	      "model) changed significantly when Welch's t test on the two "
 	      "runs' sub-window statistics rejects no-change at the "
@@ -244,24 +277,8 @@ int compare_html(FILE *f, const struct cmp_result *r)
 	      f);
 	for (i = 0; i < r->n; i++) {
 		const struct cmp_scenario *cs = &r->scen[i];
-		bool bad = cs->kind == CMP_REGRESSED || cmp_missing_counts(cs);
 
-		fprintf(f, "<tr%s><td><b>%s</b></td><td><b>", bad ?
-			" class=\"bad\"" : "", cmp_kind_name(cs->kind));
-		xml_puts(f, cs->name);
-		fputs("</b></td><td class=\"nw\">", f);
-		if (cs->base)
-			html_verdict(f, cs->vb);
-		else
-			fputs("\xe2\x80\x94", f);
-		fputs(" \xe2\x86\x92 ", f);
-		if (cs->cand)
-			html_verdict(f, cs->vc);
-		else
-			fputs("\xe2\x80\x94", f);
-		fputs("</td><td colspan=\"5\">", f);
-		xml_puts(f, cs->why);
-		fputs("</td></tr>\n", f);
+		compare_scenario_row(f, cs);
 		group_rows(f, cs);
 		if (cs->kind != CMP_SAME)
 			chart(f, &a, cs);

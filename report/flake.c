@@ -147,7 +147,7 @@ static void add_groups(struct flake_row *r, const struct rep_scenario *s,
 
 	if (s->subwindows < 2 || isnan(s->confidence))
 		return;
-	q = t_quantile(s->confidence, s->subwindows - 1);
+	q = stats_t_quantile(s->confidence, s->subwindows - 1);
 	if (!(q > 0))
 		return;
 	for (i = 0; i < s->n_groups; i++) {

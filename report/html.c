@@ -105,38 +105,41 @@ static void scenario_anchor(FILE *f, const struct rep_run *run,
 
 /* ---- summary ---- */
 
-static void summary(FILE *f, const struct rep_run *run)
+/* PASS / FAIL banner over the summary. */
+static void summary_banner(FILE *f, const struct rep_run *run, int failing)
 {
-	int c[V_COUNT], failing, i;
-	char buf[256];
-
-	results_count(run, c);
-	failing = c[V_FAIL] + c[V_ERROR] + c[V_INCOMPLETE] + c[V_UNKNOWN];
-	if (run->n_scen == 0)
+	if (run->n_scen == 0) {
 		fputs("<div class=\"banner bad\">No scenario results: see what "
 		      "is missing below.</div>\n", f);
-	else if (failing || results_run_broken(run)) {
-		fputs("<div class=\"banner bad\">FAIL: ", f);
-		fprintf(f, "%d of %d scenario(s) failed", failing, run->n_scen);
-		if (run->host_status && strcmp(run->host_status, "ok")) {
-			fputs("; the guest stopped (", f);
-			xml_puts(f, run->host_status);
-			fputs(")", f);
-			if (run->last_scenario) {
-				fputs(" during <b>", f);
-				xml_puts(f, run->last_scenario);
-				fputs("</b>", f);
-			}
-		} else if (!run->has_run_end) {
-			fputs("; the runner did not finish", f);
-		}
-		fputs("</div>\n", f);
-	} else {
+		return;
+	}
+	if (!failing && !results_run_broken(run)) {
 		fprintf(f, "<div class=\"banner ok\">PASS: all %d scenario(s) "
 			"passed or were skipped</div>\n", run->n_scen);
+		return;
 	}
+	fputs("<div class=\"banner bad\">FAIL: ", f);
+	fprintf(f, "%d of %d scenario(s) failed", failing, run->n_scen);
+	if (run->host_status && strcmp(run->host_status, "ok")) {
+		fputs("; the guest stopped (", f);
+		xml_puts(f, run->host_status);
+		fputs(")", f);
+		if (run->last_scenario) {
+			fputs(" during <b>", f);
+			xml_puts(f, run->last_scenario);
+			fputs("</b>", f);
+		}
+	} else if (!run->has_run_end) {
+		fputs("; the runner did not finish", f);
+	}
+	fputs("</div>\n", f);
+}
 
-	fputs("<table class=\"summary\">\n", f);
+/* The kernel's rows: release, source, HZ, version, series and config. */
+static void summary_kernel(FILE *f, const struct rep_run *run)
+{
+	char buf[256];
+
 	row_str(f, "kernel release", run->kernel_release);
 	if (run->kernel_source)
 		row_str(f, "kernel source", run->kernel_source);
@@ -154,13 +157,18 @@ static void summary(FILE *f, const struct rep_run *run)
 			 "unknown (kernel not built here)");
 	row_str(f, "patch series hash", buf);
 	row_str(f, "kernel config hash", run->config_hash);
+}
+
+/* The guest's and the run's rows. */
+static void summary_guest(FILE *f, const struct rep_run *run)
+{
+	int cpus = run->guest_cpus ? run->guest_cpus : run->cpus_online;
+	char buf[256];
+
 	row_str(f, "accelerator", run->accel);
 	if (run->guest_cpus || run->cpus_online) {
-		snprintf(buf, sizeof(buf), "%d vCPU%s%s%s",
-			 run->guest_cpus ? run->guest_cpus : run->cpus_online,
-			 (run->guest_cpus ? run->guest_cpus :
-			  run->cpus_online) == 1 ? "" : "s",
-			 run->guest_mem ? ", " : "",
+		snprintf(buf, sizeof(buf), "%d vCPU%s%s%s", cpus,
+			 cpus == 1 ? "" : "s", run->guest_mem ? ", " : "",
 			 run->guest_mem ? run->guest_mem : "");
 		row_str(f, "guest", buf);
 	} else {
@@ -182,6 +190,11 @@ static void summary(FILE *f, const struct rep_run *run)
 		fputs("<span class=\"muted\">unknown</span>", f);
 	fputs("</td></tr>\n", f);
 	row_str(f, "host status", run->host_status);
+}
+
+/* Runner exit and the verdict counts. */
+static void summary_outcome(FILE *f, const struct rep_run *run, const int *c)
+{
 	fputs("<tr><th>runner exit</th><td>", f);
 	if (run->runner_exit >= 0)
 		fprintf(f, "%d", run->runner_exit);
@@ -191,7 +204,7 @@ static void summary(FILE *f, const struct rep_run *run)
 		fputs("<span class=\"muted\">none (no RUNNER_EXIT marker)</span>",
 		      f);
 	fputs("</td></tr>\n<tr><th>scenarios</th><td>", f);
-	for (i = 0; i < V_COUNT; i++) {
+	for (int i = 0; i < V_COUNT; i++) {
 		if (!c[i] && i != V_PASS && i != V_FAIL && i != V_SKIP)
 			continue;
 		fprintf(f, "%s%d ", i ? ", " : "", c[i]);
@@ -200,18 +213,36 @@ static void summary(FILE *f, const struct rep_run *run)
 	if (run->scenarios_planned >= 0)
 		fprintf(f, " <span class=\"muted\">(%d planned)</span>",
 			run->scenarios_planned);
-	fputs("</td></tr>\n</table>\n", f);
+	fputs("</td></tr>\n", f);
+}
 
-	if (run->n_problems) {
-		fputs("<div class=\"problems\"><b>Missing or unreadable "
-		      "results</b><ul>\n", f);
-		for (i = 0; i < run->n_problems; i++) {
-			fputs("<li>", f);
-			xml_puts(f, run->problems[i]);
-			fputs("</li>\n", f);
-		}
-		fputs("</ul></div>\n", f);
+static void summary_problems(FILE *f, const struct rep_run *run)
+{
+	if (!run->n_problems)
+		return;
+	fputs("<div class=\"problems\"><b>Missing or unreadable "
+	      "results</b><ul>\n", f);
+	for (int i = 0; i < run->n_problems; i++) {
+		fputs("<li>", f);
+		xml_puts(f, run->problems[i]);
+		fputs("</li>\n", f);
 	}
+	fputs("</ul></div>\n", f);
+}
+
+static void summary(FILE *f, const struct rep_run *run)
+{
+	int c[V_COUNT];
+
+	results_count(run, c);
+	summary_banner(f, run, c[V_FAIL] + c[V_ERROR] + c[V_INCOMPLETE] +
+			       c[V_UNKNOWN]);
+	fputs("<table class=\"summary\">\n", f);
+	summary_kernel(f, run);
+	summary_guest(f, run);
+	summary_outcome(f, run, c);
+	fputs("</table>\n", f);
+	summary_problems(f, run);
 }
 
 /* ---- overview ---- */
@@ -519,12 +550,10 @@ static void scenario_facts(FILE *f, const struct rep_scenario *s)
 	fputs("</p>\n", f);
 }
 
-static void scenario(FILE *f, const struct rep_run *run,
-		     const struct rep_scenario *s)
+/* The <details> summary line: verdict, name, description. */
+static void scenario_head(FILE *f, const struct rep_run *run,
+			  const struct rep_scenario *s, bool failing)
 {
-	bool failing = is_failing(s);
-	int i;
-
 	fputs("<section class=\"scn", f);
 	if (failing)
 		fputs(" failing", f);
@@ -541,7 +570,12 @@ static void scenario(FILE *f, const struct rep_run *run,
 		fputs("</span>", f);
 	}
 	fputs("</summary>\n", f);
+}
 
+/* Why it did not pass, and where its details came from. */
+static void scenario_reason(FILE *f, const struct rep_run *run,
+			    const struct rep_scenario *s)
+{
 	if (s->verdict == V_INCOMPLETE) {
 		fputs("<p class=\"reason\">Incomplete: the scenario started but "
 		      "produced no result", f);
@@ -566,8 +600,11 @@ static void scenario(FILE *f, const struct rep_run *run,
 	else if (s->from_ktap_only)
 		fputs("<p class=\"muted\">Only the KTAP line of this scenario "
 		      "survived; no JSON details.</p>\n", f);
-	scenario_facts(f, s);
+}
 
+/* Shares per group and per CPU; the PELT time series. */
+static void scenario_charts(FILE *f, const struct rep_scenario *s)
+{
 	if (s->n_groups) {
 		fputs("<h3>Share per group: measured vs kernel model vs "
 		      "ideal</h3>\n", f);
@@ -589,24 +626,37 @@ static void scenario(FILE *f, const struct rep_run *run,
 		fputs("<p class=\"muted\">no PELT time series recorded</p>\n",
 		      f);
 	}
-	if (s->n_phases) {
-		fputs("<h3>Phases</h3>\n<ul>\n", f);
-		for (i = 0; i < s->n_phases; i++) {
-			const struct rep_phase *p = &s->phases[i];
+}
 
-			fprintf(f, "<li>at %.3f s: ", p->at_us / 1e6);
-			xml_puts(f, p->desc);
-			if (i < s->n_convergence &&
-			    !isnan(s->convergence[i].converged_after_us))
-				fprintf(f, " \xe2\x80\x94 converged after %.0f ms",
-					s->convergence[i].converged_after_us /
-					1e3);
-			else if (i < s->n_convergence)
-				fputs(" \xe2\x80\x94 <b>did not converge</b>", f);
-			fputs("</li>\n", f);
-		}
-		fputs("</ul>\n", f);
+static void scenario_phases(FILE *f, const struct rep_scenario *s)
+{
+	if (!s->n_phases)
+		return;
+	fputs("<h3>Phases</h3>\n<ul>\n", f);
+	for (int i = 0; i < s->n_phases; i++) {
+		const struct rep_phase *p = &s->phases[i];
+
+		fprintf(f, "<li>at %.3f s: ", p->at_us / 1e6);
+		xml_puts(f, p->desc);
+		if (i < s->n_convergence &&
+		    !isnan(s->convergence[i].converged_after_us))
+			fprintf(f, " \xe2\x80\x94 converged after %.0f ms",
+				s->convergence[i].converged_after_us / 1e3);
+		else if (i < s->n_convergence)
+			fputs(" \xe2\x80\x94 <b>did not converge</b>", f);
+		fputs("</li>\n", f);
 	}
+	fputs("</ul>\n", f);
+}
+
+static void scenario(FILE *f, const struct rep_run *run,
+		     const struct rep_scenario *s)
+{
+	scenario_head(f, run, s, is_failing(s));
+	scenario_reason(f, run, s);
+	scenario_facts(f, s);
+	scenario_charts(f, s);
+	scenario_phases(f, s);
 	if (s->has_result && (s->aggregation_ok >= 0 ||
 			      !isnan(s->model_disagreement)))
 		aggregation(f, s);

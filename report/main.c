@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cfsreport - results directory -> report.html + junit.xml, or
- * `cfsreport compare BASE CAND` -> compare.html + terminal summary.
+ * `cfsreport compare BASE CAND` -> compare.html + terminal summary; and
+ * the host's KTAP assembly for the run scripts (ktapmerge.h): ktap-splice,
+ * kunit-failed (qemu-run.sh), shard-ktap, shard-nscen (shard-merge.sh).
  *
  * Exit: report 0 when written (whatever the run's verdict), compare 0 no
  * regression / 1 regression; 2 usage, 3 could not write an output.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +21,7 @@
 #include "flake.h"
 #include "html.h"
 #include "junit.h"
+#include "ktapmerge.h"
 #include "results.h"
 
 static void usage(FILE *f)
@@ -28,6 +32,10 @@ static void usage(FILE *f)
 	      "       cfsreport flake RESULTS_DIR...\n"
 	      "       cfsreport bench --out DIR [--elapsed S]\n"
 	      "                 [--kselftest SCENARIO=TEST=SECONDS]... RUN_DIR...\n"
+	      "       cfsreport ktap-splice CONSOLE_LOG    (qemu-run.sh)\n"
+	      "       cfsreport kunit-failed CONSOLE_LOG\n"
+	      "       cfsreport shard-ktap RUN_DIR JOBS SHARD_DIR|-...\n"
+	      "       cfsreport shard-nscen SHARD_DIR      (shard-merge.sh)\n"
 	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
 	      "CAND_DIR/compare.html. compare exits 1 on a regression.\n", f);
 }
@@ -66,6 +74,25 @@ static int w_junit(FILE *f, const void *arg)
 	return junit_write(f, arg);
 }
 
+/*
+ * What `cfsreport RESULTS_DIR` writes, one row per format: its option
+ * (--NAME FILE, short VAL), its default file in RESULTS_DIR, the line
+ * that announces it, its writer. A new format is a row here and its
+ * writer (report/NAME.c).
+ */
+static const struct out_format {
+	const char *name;
+	int val;
+	const char *file;
+	const char *say;		/* printf(say, path) */
+	writer_fn fn;			/* takes a const struct rep_run * */
+} out_formats[] = {
+	{ "html", 'o', "report.html", "report: %s\n", w_html },
+	{ "junit", 'j', "junit.xml", "junit:  %s\n", w_junit },
+};
+
+#define N_FORMATS	(int)(sizeof(out_formats) / sizeof(out_formats[0]))
+
 static int w_compare(FILE *f, const void *arg)
 {
 	return compare_html(f, arg);
@@ -81,76 +108,96 @@ static char *default_path(const char *dir, const char *name)
 	return p;
 }
 
-static int cmd_report(int argc, char **argv)
+/* The closing line: verdict counts and the first problem. */
+static void report_counts(const struct rep_run *run)
 {
-	static const struct option opts[] = {
-		{ "html", required_argument, NULL, 'o' },
-		{ "junit", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char *html = NULL, *junit = NULL, *dh = NULL, *dj = NULL;
-	struct rep_run run;
-	int c, ret, st = 0, counts[V_COUNT];
+	int counts[V_COUNT];
 
-	while ((c = getopt_long(argc, argv, "o:j:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			html = optarg;
-			break;
-		case 'j':
-			junit = optarg;
-			break;
-		case 'h':
+	results_count(run, counts);
+	printf("results: %d pass, %d fail, %d skip, %d error, %d incomplete%s",
+	       counts[V_PASS], counts[V_FAIL], counts[V_SKIP],
+	       counts[V_ERROR], counts[V_INCOMPLETE],
+	       run->n_problems ? "; " : "\n");
+	if (run->n_problems)
+		printf("%d problem(s), first: %s\n", run->n_problems,
+		       run->problems[0]);
+}
+
+/* Parse --html/--junit/...: path[i] for out_formats[i], NULL: default. */
+static int report_opts(int argc, char **argv, const char **path)
+{
+	struct option opts[N_FORMATS + 2] = { { 0 } };
+	char shortopts[2 * N_FORMATS + 2] = "";
+	int c, i;
+
+	for (i = 0; i < N_FORMATS; i++) {
+		opts[i] = (struct option){ out_formats[i].name,
+					   required_argument, NULL,
+					   out_formats[i].val };
+		snprintf(shortopts + 2 * i, 3, "%c:", out_formats[i].val);
+	}
+	opts[i] = (struct option){ "help", no_argument, NULL, 'h' };
+	strcat(shortopts, "h");
+	while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+		if (c == 'h') {
 			usage(stdout);
 			return 0;
-		default:
+		}
+		for (i = 0; i < N_FORMATS && out_formats[i].val != c; i++)
+			;
+		if (i == N_FORMATS) {
 			usage(stderr);
 			return 2;
 		}
+		path[i] = optarg;
 	}
 	if (optind != argc - 1) {
 		usage(stderr);
 		return 2;
 	}
+	return -1;
+}
+
+static int cmd_report(int argc, char **argv)
+{
+	const char *path[N_FORMATS] = { NULL };
+	char *dflt[N_FORMATS] = { NULL };
+	struct rep_run run;
+	bool oom = false;
+	int i, ret, st = 0;
+
+	ret = report_opts(argc, argv, path);
+	if (ret >= 0)
+		return ret;
 	ret = results_load(argv[optind], &run);
 	if (ret) {
 		fprintf(stderr, "cfsreport: %s\n", strerror(-ret));
 		return 3;
 	}
-	if (!html)
-		html = dh = default_path(argv[optind], "report.html");
-	if (!junit)
-		junit = dj = default_path(argv[optind], "junit.xml");
-	if (!html || !junit) {
-		st = 3;
-		goto out;
+	for (i = 0; i < N_FORMATS; i++)
+		if (!path[i])
+			path[i] = dflt[i] = default_path(argv[optind],
+							 out_formats[i].file);
+	for (i = 0; i < N_FORMATS; i++)
+		if (!path[i])
+			oom = true;
+	for (i = 0; i < N_FORMATS && !oom; i++) {
+		ret = write_file(path[i], out_formats[i].fn, &run);
+		if (ret) {
+			fprintf(stderr, "cfsreport: %s: %s\n", path[i],
+				strerror(-ret));
+			st = 3;
+		} else {
+			printf(out_formats[i].say, path[i]);
+		}
 	}
-	ret = write_file(html, w_html, &run);
-	if (ret) {
-		fprintf(stderr, "cfsreport: %s: %s\n", html, strerror(-ret));
+	if (oom)
 		st = 3;
-	} else {
-		printf("report: %s\n", html);
-	}
-	ret = write_file(junit, w_junit, &run);
-	if (ret) {
-		fprintf(stderr, "cfsreport: %s: %s\n", junit, strerror(-ret));
-		st = 3;
-	} else {
-		printf("junit:  %s\n", junit);
-	}
-	results_count(&run, counts);
-	printf("results: %d pass, %d fail, %d skip, %d error, %d incomplete%s",
-	       counts[V_PASS], counts[V_FAIL], counts[V_SKIP], counts[V_ERROR],
-	       counts[V_INCOMPLETE], run.n_problems ? "; " : "\n");
-	if (run.n_problems)
-		printf("%d problem(s), first: %s\n", run.n_problems,
-		       run.problems[0]);
-out:
+	else
+		report_counts(&run);
 	results_free(&run);
-	free(dh);
-	free(dj);
+	for (i = 0; i < N_FORMATS; i++)
+		free(dflt[i]);
 	return st;
 }
 
@@ -337,8 +384,113 @@ static int cmd_bench(int argc, char **argv)
 	return s.rounds_stock && s.rounds_patched && !s.failed_boots ? 0 : 1;
 }
 
+/* FILE's lines ("\r" dropped); a missing file reads as empty. */
+static int read_lines(const char *path, struct lines *l)
+{
+	FILE *f = fopen(path, "r");
+	int ret;
+
+	memset(l, 0, sizeof(*l));
+	if (!f) {
+		fprintf(stderr, "cfsreport: %s: %s\n", path, strerror(errno));
+		return 0;
+	}
+	ret = lines_read(f, l);
+	fclose(f);
+	return ret;
+}
+
+/* ktap-splice CONSOLE / kunit-failed CONSOLE (qemu-run.sh) */
+static int cmd_console(int argc, char **argv)
+{
+	struct lines con;
+	int ret;
+
+	if (argc != 2) {
+		usage(stderr);
+		return 2;
+	}
+	ret = read_lines(argv[1], &con);
+	if (!ret && !strcmp(argv[0], "ktap-splice"))
+		ret = ktap_splice(&con, stdout);
+	else if (!ret)
+		ktap_kunit_failed(&con, stdout);
+	lines_free(&con);
+	return ret ? 3 : 0;
+}
+
+/* A shard's results directory ("-": none) and its host CPU list file. */
+static void shard_load(struct ktap_shard *sh, const char *dir,
+		       const char *hostcpus_path)
+{
+	char path[4096];
+	struct lines hc;
+
+	memset(sh, 0, sizeof(*sh));
+	sh->present = strcmp(dir, "-") != 0;
+	sh->name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	read_lines(hostcpus_path, &hc);
+	sh->hostcpus = hc.n ? strdup(hc.v[0]) : strdup("");
+	lines_free(&hc);
+	if (!sh->present)
+		return;
+	snprintf(path, sizeof(path), "%s/results.ktap", dir);
+	read_lines(path, &sh->ktap);
+	snprintf(path, sizeof(path), "%s/results.jsonl", dir);
+	sh->nscen = ktap_shard_nscen(path, &sh->ktap);
+}
+
+/*
+ * shard-ktap RUN_DIR JOBS SHARD_DIR... (shard-merge.sh): the merged KTAP;
+ * shard-nscen SHARD_DIR: its scenario count.
+ */
+static int cmd_shard(int argc, char **argv)
+{
+	struct ktap_shard *sh;
+	char hc[4096];
+	int jobs, ret;
+
+	if (!strcmp(argv[0], "shard-nscen")) {
+		struct ktap_shard one;
+
+		if (argc != 2) {
+			usage(stderr);
+			return 2;
+		}
+		shard_load(&one, argv[1], "/dev/null");
+		printf("%d\n", one.nscen);
+		lines_free(&one.ktap);
+		free((char *)one.hostcpus);
+		return 0;
+	}
+	jobs = argc > 2 ? atoi(argv[2]) : 0;
+	if (jobs < 1 || argc != 3 + jobs) {
+		usage(stderr);
+		return 2;
+	}
+	sh = calloc((size_t)jobs, sizeof(*sh));
+	if (!sh)
+		return 3;
+	for (int k = 0; k < jobs; k++) {
+		snprintf(hc, sizeof(hc), "%s/shards/s%d.hostcpus", argv[1], k);
+		shard_load(&sh[k], argv[3 + k], hc);
+	}
+	ret = ktap_shard_merge(sh, jobs, stdout);
+	for (int k = 0; k < jobs; k++) {
+		lines_free(&sh[k].ktap);
+		free((char *)sh[k].hostcpus);
+	}
+	free(sh);
+	return ret ? 3 : 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && (!strcmp(argv[1], "ktap-splice") ||
+			 !strcmp(argv[1], "kunit-failed")))
+		return cmd_console(argc - 1, argv + 1);
+	if (argc > 1 && !strncmp(argv[1], "shard-", 6))
+		return cmd_shard(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return cmd_bench(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "compare"))

@@ -13,16 +13,17 @@ DEPS_PKGS += libjson-c-dev libcmocka-dev zlib1g-dev chromium
 
 REPORT_DIR      := report
 REPORT_OUT      := $(BUILD)/report
-REPORT_LIB_SRCS := $(filter-out $(REPORT_DIR)/main.c,$(wildcard $(REPORT_DIR)/*.c)) \
-		   conformance/stats.c
-REPORT_HDRS     := $(wildcard $(REPORT_DIR)/*.h) conformance/stats.h
+REPORT_MAIN     := $(REPORT_DIR)/main.c
+# the statistics and the verdict names are the runner's (the contract)
+REPORT_LIB_SRCS := $(filter-out $(REPORT_MAIN),$(wildcard $(REPORT_DIR)/*.c)) \
+		   $(wildcard conformance/contract/*.c)
 REPORT_TESTS    := $(wildcard $(REPORT_DIR)/tests/test_*.c)
-REPORT_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -I$(REPORT_DIR)
-REPORT_SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer \
-		   -fno-sanitize-recover=all
 REPORT_LIBS     := -ljson-c -lm
 CFSREPORT       := $(REPORT_OUT)/cfsreport
 REPORT_FIXTURES := $(REPORT_DIR)/tests/fixtures
+
+CFLAGS_$(REPORT_DIR)/tests := -I$(REPORT_DIR) \
+	-DFIXTURES='"$(CURDIR)/$(REPORT_FIXTURES)"'
 
 RESULTS ?= $(RESULTS_DIR)/latest
 BASE    ?=
@@ -30,24 +31,21 @@ CAND    ?=
 # e.g. COMPARE_FLAGS="--min-effect 1 --confidence 0.99"
 COMPARE_FLAGS ?=
 
-$(CFSREPORT): $(REPORT_LIB_SRCS) $(REPORT_DIR)/main.c $(REPORT_HDRS)
+$(CFSREPORT): $(call c_objs,plain,$(REPORT_MAIN) $(REPORT_LIB_SRCS))
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(REPORT_CFLAGS) -o $@ $(REPORT_DIR)/main.c \
-		$(REPORT_LIB_SRCS) $(REPORT_LIBS)
+	$(Q)$(CC) -o $@ $^ $(REPORT_LIBS)
 
 REPORT_TEST_BINS := $(patsubst $(REPORT_DIR)/tests/%.c,$(REPORT_OUT)/tests/%,$(REPORT_TESTS))
 
-$(REPORT_OUT)/tests/%: $(REPORT_DIR)/tests/%.c $(REPORT_LIB_SRCS) $(REPORT_HDRS)
+$(REPORT_OUT)/tests/%: $(OBJ_DIR)/san/$(REPORT_DIR)/tests/%.o \
+		       $(call c_objs,san,$(REPORT_LIB_SRCS))
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(REPORT_CFLAGS) $(REPORT_SAN) \
-		-DFIXTURES='"$(CURDIR)/$(REPORT_FIXTURES)"' \
-		-o $@ $< $(REPORT_LIB_SRCS) $(REPORT_LIBS) -lcmocka
+	$(Q)$(CC) $(SAN_FLAGS) -o $@ $^ $(REPORT_LIBS) -lcmocka
 
 # Sanitized cfsreport for the tests that run the whole program.
-$(REPORT_OUT)/cfsreport-san: $(REPORT_LIB_SRCS) $(REPORT_DIR)/main.c $(REPORT_HDRS)
+$(REPORT_OUT)/cfsreport-san: $(call c_objs,san,$(REPORT_MAIN) $(REPORT_LIB_SRCS))
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(REPORT_CFLAGS) $(REPORT_SAN) -o $@ $(REPORT_DIR)/main.c \
-		$(REPORT_LIB_SRCS) $(REPORT_LIBS)
+	$(Q)$(CC) $(SAN_FLAGS) -o $@ $^ $(REPORT_LIBS)
 
 .PHONY: report compare report-tests report-browser-test
 
@@ -65,9 +63,9 @@ report-tests: $(REPORT_TEST_BINS) $(REPORT_OUT)/cfsreport-san
 		$(REPORT_TEST_BINS)
 
 # Screenshot check: a small PNG decoder (zlib) counting non-white pixels.
-$(REPORT_OUT)/pngcheck: $(REPORT_DIR)/tests/pngcheck.c
+$(REPORT_OUT)/pngcheck: $(OBJ_DIR)/plain/$(REPORT_DIR)/tests/pngcheck.o
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(REPORT_CFLAGS) -o $@ $< -lz
+	$(Q)$(CC) -o $@ $^ -lz
 
 report-browser-test: $(CFSREPORT) $(REPORT_OUT)/pngcheck
 	$(Q)$(REPORT_DIR)/tests/browser-test.sh $(CFSREPORT) $(REPORT_OUT)/pngcheck \

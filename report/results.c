@@ -149,31 +149,6 @@ static void problem(struct rep_run *run, const char *fmt, ...)
 
 /* ---- verdicts ---- */
 
-static const char *const verdict_names[V_COUNT] = {
-	[V_PASS] = "pass", [V_FAIL] = "fail", [V_SKIP] = "skip",
-	[V_ERROR] = "error", [V_INCOMPLETE] = "incomplete",
-	[V_UNKNOWN] = "unknown",
-};
-
-const char *verdict_name(enum verdict v)
-{
-	if (v < 0 || v >= V_COUNT)
-		return "unknown";
-	return verdict_names[v];
-}
-
-enum verdict verdict_parse(const char *s)
-{
-	int i;
-
-	if (!s)
-		return V_UNKNOWN;
-	for (i = 0; i < V_COUNT; i++)
-		if (!strcmp(s, verdict_names[i]))
-			return (enum verdict)i;
-	return V_UNKNOWN;
-}
-
 int verdict_rank(enum verdict v)
 {
 	switch (v) {
@@ -240,23 +215,27 @@ static void load_run_start(struct rep_run *run, struct json_object *o)
 	struct arena *a = &run->arena;
 
 	run->has_run_start = true;
-	run->runner_version = jstr(a, o, "runner_version");
+	run->schema_version = jint(o, RK_SCHEMA_VERSION, 0);
+	if (run->schema_version > RESULTS_SCHEMA_VERSION)
+		problem(run, "results schema version %d is newer than this cfsreport's (%d): fields may be misread",
+			run->schema_version, RESULTS_SCHEMA_VERSION);
+	run->runner_version = jstr(a, o, RK_RUNNER_VERSION);
 	if (!run->kernel_release)
-		run->kernel_release = jstr(a, o, "kernel_release");
-	run->kernel_version = jstr(a, o, "kernel_version");
-	run->pelt_source = jstr(a, o, "pelt_source");
-	run->clocksource = jstr(a, o, "clocksource");
-	run->cpus_online = jint(o, "cpus_online", 0);
-	run->scenarios_planned = jint(o, "scenarios", -1);
+		run->kernel_release = jstr(a, o, RK_KERNEL_RELEASE);
+	run->kernel_version = jstr(a, o, RK_KERNEL_VERSION);
+	run->pelt_source = jstr(a, o, RK_PELT_SOURCE);
+	run->clocksource = jstr(a, o, RK_CLOCKSOURCE);
+	run->cpus_online = jint(o, RK_CPUS_ONLINE, 0);
+	run->scenarios_planned = jint(o, RK_SCENARIOS, -1);
 }
 
 /* what a phase does, from whichever fields it has */
 static const char *phase_desc(struct arena *a, struct json_object *e)
 {
-	const char *act = jstr(a, e, "action"), *grp = jstr(a, e, "group");
-	const char *task = jstr(a, e, "task"), *cpu = jstr(a, e, "cpu");
-	const char *cpus = jstr(a, e, "cpus"), *val = jstr(a, e, "value");
-	const char *q = jstr(a, e, "quota_us"), *per = jstr(a, e, "period_us");
+	const char *act = jstr(a, e, RK_ACTION), *grp = jstr(a, e, RK_GROUP);
+	const char *task = jstr(a, e, RK_TASK), *cpu = jstr(a, e, RK_CPU);
+	const char *cpus = jstr(a, e, RK_CPUS), *val = jstr(a, e, RK_VALUE);
+	const char *q = jstr(a, e, RK_QUOTA_US), *per = jstr(a, e, RK_PERIOD_US);
 
 	return arena_printf(a, "%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s",
 			    act ? act : "phase",
@@ -272,9 +251,9 @@ static const char *phase_desc(struct arena *a, struct json_object *e)
 static void load_scenario_start(struct rep_run *run, struct json_object *o)
 {
 	struct arena *a = &run->arena;
-	struct json_object *arr, *params = jget(o, "params"), *e;
+	struct json_object *arr, *params = jget(o, RK_PARAMS), *e;
 	struct rep_scenario *s;
-	const char *name = jstr(a, o, "name");
+	const char *name = jstr(a, o, RK_NAME);
 	int n, i;
 
 	s = scenario_get(run, name);
@@ -283,35 +262,35 @@ static void load_scenario_start(struct rep_run *run, struct json_object *o)
 	if (s->has_start)
 		problem(run, "scenario '%s' started twice", s->name);
 	s->has_start = true;
-	s->index = jint(o, "index", s->index);
-	s->file = jstr(a, o, "file");
-	s->description = jstr(a, o, "description");
-	s->hierarchy = jstr(a, o, "hierarchy");
-	s->cpus = jint(o, "cpus", 0);
-	s->tolerance = jnum(params, "tolerance");
-	s->confidence = jnum(params, "confidence");
-	s->warmup_us = jnum(params, "warmup_us");
-	s->measure_us = jnum(params, "measure_us");
+	s->index = jint(o, RK_INDEX, s->index);
+	s->file = jstr(a, o, RK_FILE);
+	s->description = jstr(a, o, RK_DESCRIPTION);
+	s->hierarchy = jstr(a, o, RK_HIERARCHY);
+	s->cpus = jint(o, RK_CPUS, 0);
+	s->tolerance = jnum(params, RK_TOLERANCE);
+	s->confidence = jnum(params, RK_CONFIDENCE);
+	s->warmup_us = jnum(params, RK_WARMUP_US);
+	s->measure_us = jnum(params, RK_MEASURE_US);
 
-	n = jarray_len(o, "groups", &arr);
+	n = jarray_len(o, RK_GROUPS, &arr);
 	s->defs = n ? arena_alloc(a, sizeof(*s->defs) * (size_t)n) : NULL;
 	for (i = 0; s->defs && i < n; i++) {
 		e = json_object_array_get_idx(arr, (size_t)i);
-		s->defs[i].path = jstr(a, e, "path");
-		s->defs[i].parent = jstr(a, e, "parent");
-		s->defs[i].cpuset = jstr(a, e, "cpuset");
-		s->defs[i].max = jstr(a, e, "max");
-		s->defs[i].weight = jnum(e, "weight");
+		s->defs[i].path = jstr(a, e, RK_PATH);
+		s->defs[i].parent = jstr(a, e, RK_PARENT);
+		s->defs[i].cpuset = jstr(a, e, RK_CPUSET);
+		s->defs[i].max = jstr(a, e, RK_MAX);
+		s->defs[i].weight = jnum(e, RK_WEIGHT);
 		s->n_defs++;
 	}
-	n = jarray_len(o, "phases", &arr);
+	n = jarray_len(o, RK_PHASES, &arr);
 	s->phases = n ? arena_alloc(a, sizeof(*s->phases) * (size_t)n) : NULL;
 	for (i = 0; s->phases && i < n; i++) {
 		e = json_object_array_get_idx(arr, (size_t)i);
-		s->phases[i].at_us = jnum(e, "at_us");
-		s->phases[i].action = jstr(a, e, "action");
-		s->phases[i].group = jstr(a, e, "group");
-		s->phases[i].value = jstr(a, e, "value");
+		s->phases[i].at_us = jnum(e, RK_AT_US);
+		s->phases[i].action = jstr(a, e, RK_ACTION);
+		s->phases[i].group = jstr(a, e, RK_GROUP);
+		s->phases[i].value = jstr(a, e, RK_VALUE);
 		s->phases[i].desc = phase_desc(a, e);
 		s->n_phases++;
 	}
@@ -320,7 +299,7 @@ static void load_scenario_start(struct rep_run *run, struct json_object *o)
 static void load_series(struct rep_run *run, struct json_object *o)
 {
 	struct arena *a = &run->arena;
-	struct rep_scenario *s = scenario_get(run, jstr(a, o, "scenario"));
+	struct rep_scenario *s = scenario_get(run, jstr(a, o, RK_SCENARIO));
 	struct rep_series *arr, *se;
 	int n, m;
 
@@ -332,24 +311,24 @@ static void load_series(struct rep_run *run, struct json_object *o)
 	s->series = arr;
 	se = &arr[s->n_series];
 	memset(se, 0, sizeof(*se));
-	se->group = jstr(a, o, "group");
-	se->cpu = jint(o, "cpu", -1);
-	se->t_us = jnum_array(a, o, "t_us", &n);
+	se->group = jstr(a, o, RK_GROUP);
+	se->cpu = jint(o, RK_CPU, -1);
+	se->t_us = jnum_array(a, o, RK_T_US, &n);
 	if (!se->t_us || !n)
 		return;		/* a series without a time axis is useless */
 	se->n = n;
 	/* each value array is cut to the time axis (or dropped if short) */
-#define SERIES_ARR(field)						\
+#define SERIES_ARR(field, key)						\
 	do {								\
-		se->field = jnum_array(a, o, #field, &m);		\
+		se->field = jnum_array(a, o, key, &m);			\
 		if (m < n)						\
 			se->field = NULL;				\
 	} while (0)
-	SERIES_ARR(tg_load_avg);
-	SERIES_ARR(contrib);
-	SERIES_ARR(load_avg);
-	SERIES_ARR(cfs_load_weight);
-	SERIES_ARR(se_weight);
+	SERIES_ARR(tg_load_avg, RK_TG_LOAD_AVG);
+	SERIES_ARR(contrib, RK_CONTRIB);
+	SERIES_ARR(load_avg, RK_LOAD_AVG);
+	SERIES_ARR(cfs_load_weight, RK_CFS_LOAD_WEIGHT);
+	SERIES_ARR(se_weight, RK_SE_WEIGHT);
 #undef SERIES_ARR
 	s->n_series++;
 }
@@ -385,50 +364,50 @@ static const char **str_array(struct arena *a, struct json_object *o,
 static void load_group(struct arena *a, struct json_object *e,
 		       struct rep_group *g)
 {
-	struct json_object *ci = jget(e, "ci"), *arr, *pc;
+	struct json_object *ci = jget(e, RK_CI), *arr, *pc;
 	int n, i;
 
-	g->path = jstr(a, e, "path");
+	g->path = jstr(a, e, RK_PATH);
 	if (!g->path)
 		g->path = "(unnamed)";
-	g->verdict = verdict_parse(jstr(a, e, "verdict"));
-	g->measured = jnum(e, "measured");
-	g->measured_cpu = jnum(e, "measured_cpu");
+	g->verdict = verdict_parse(jstr(a, e, RK_VERDICT));
+	g->measured = jnum(e, RK_MEASURED);
+	g->measured_cpu = jnum(e, RK_MEASURED_CPU);
 	/* the model of the verdict; runs before the "model" key: defined */
-	g->model_defined = jnum(e, "model");
+	g->model_defined = jnum(e, RK_MODEL);
 	if (isnan(g->model_defined))
-		g->model_defined = jnum(e, "model_defined");
-	g->model_computed = jnum(e, "model_computed");
-	g->model_se = jnum(e, "model_se");
-	g->ideal = jnum(e, "ideal");
-	g->expected = jnum(e, "expected");
-	g->error = jnum(e, "error");
-	g->tolerance = jnum(e, "tolerance");
-	g->intent_deviation = jnum(e, "intent_deviation");
-	g->usage_cpu = jnum(e, "usage_cpu");
+		g->model_defined = jnum(e, RK_MODEL_DEFINED);
+	g->model_computed = jnum(e, RK_MODEL_COMPUTED);
+	g->model_se = jnum(e, RK_MODEL_SE);
+	g->ideal = jnum(e, RK_IDEAL);
+	g->expected = jnum(e, RK_EXPECTED);
+	g->error = jnum(e, RK_ERROR);
+	g->tolerance = jnum(e, RK_TOLERANCE);
+	g->intent_deviation = jnum(e, RK_INTENT_DEVIATION);
+	g->usage_cpu = jnum(e, RK_USAGE_CPU);
 	g->exp_ci_lo = g->exp_ci_hi = NAN;
-	ci = jget(e, "expected_ci");
+	ci = jget(e, RK_EXPECTED_CI);
 	if (ci && json_object_is_type(ci, json_type_array) &&
 	    json_object_array_length(ci) >= 2) {
 		g->exp_ci_lo = jnumv(json_object_array_get_idx(ci, 0));
 		g->exp_ci_hi = jnumv(json_object_array_get_idx(ci, 1));
 	}
-	ci = jget(e, "ci");
+	ci = jget(e, RK_CI);
 	g->ci_lo = g->ci_hi = NAN;
 	if (ci && json_object_is_type(ci, json_type_array) &&
 	    json_object_array_length(ci) >= 2) {
 		g->ci_lo = jnumv(json_object_array_get_idx(ci, 0));
 		g->ci_hi = jnumv(json_object_array_get_idx(ci, 1));
 	}
-	n = jarray_len(e, "per_cpu", &arr);
+	n = jarray_len(e, RK_PER_CPU, &arr);
 	g->per_cpu = n ? arena_alloc(a, sizeof(*g->per_cpu) * (size_t)n) :
 			 NULL;
 	for (i = 0; g->per_cpu && i < n; i++) {
 		pc = json_object_array_get_idx(arr, (size_t)i);
-		g->per_cpu[i].cpu = jint(pc, "cpu", i);
-		g->per_cpu[i].measured = jnum(pc, "measured");
-		g->per_cpu[i].model_defined = jnum(pc, "model_defined");
-		g->per_cpu[i].ideal = jnum(pc, "ideal");
+		g->per_cpu[i].cpu = jint(pc, RK_CPU, i);
+		g->per_cpu[i].measured = jnum(pc, RK_MEASURED);
+		g->per_cpu[i].model_defined = jnum(pc, RK_MODEL_DEFINED);
+		g->per_cpu[i].ideal = jnum(pc, RK_IDEAL);
 		g->n_per_cpu++;
 	}
 }
@@ -436,10 +415,10 @@ static void load_group(struct arena *a, struct json_object *e,
 static void load_result(struct rep_run *run, struct json_object *o)
 {
 	struct arena *a = &run->arena;
-	struct json_object *arr, *e, *win = jget(o, "window");
-	struct json_object *agg = jget(o, "aggregation"), *v;
-	struct json_object *sampler = jget(o, "sampler");
-	struct rep_scenario *s = scenario_get(run, jstr(a, o, "name"));
+	struct json_object *arr, *e, *win = jget(o, RK_WINDOW);
+	struct json_object *agg = jget(o, RK_AGGREGATION), *v;
+	struct json_object *sampler = jget(o, RK_SAMPLER);
+	struct rep_scenario *s = scenario_get(run, jstr(a, o, RK_NAME));
 	int n, i;
 
 	if (!s)
@@ -448,17 +427,17 @@ static void load_result(struct rep_run *run, struct json_object *o)
 		problem(run, "scenario '%s' has two results; the last is shown",
 			s->name);
 	s->has_result = true;
-	s->index = jint(o, "index", s->index);
-	s->verdict = verdict_parse(jstr(a, o, "verdict"));
-	s->reason = jstr(a, o, "reason");
-	s->source = jstr(a, o, "source");
-	s->duration_us = jnum(o, "duration_us");
-	s->win_start_us = jnum(win, "start_us");
-	s->win_length_us = jnum(win, "length_us");
-	s->subwindows = jint(win, "subwindows", 0);
-	s->cpu_capacity = jnum_array(a, o, "cpu_capacity", &s->n_capacity);
+	s->index = jint(o, RK_INDEX, s->index);
+	s->verdict = verdict_parse(jstr(a, o, RK_VERDICT));
+	s->reason = jstr(a, o, RK_REASON);
+	s->source = jstr(a, o, RK_SOURCE);
+	s->duration_us = jnum(o, RK_DURATION_US);
+	s->win_start_us = jnum(win, RK_START_US);
+	s->win_length_us = jnum(win, RK_LENGTH_US);
+	s->subwindows = jint(win, RK_SUBWINDOWS, 0);
+	s->cpu_capacity = jnum_array(a, o, RK_CPU_CAPACITY, &s->n_capacity);
 
-	n = jarray_len(o, "groups", &arr);
+	n = jarray_len(o, RK_GROUPS, &arr);
 	s->groups = n ? arena_alloc(a, sizeof(*s->groups) * (size_t)n) : NULL;
 	for (i = 0; s->groups && i < n; i++) {
 		load_group(a, json_object_array_get_idx(arr, (size_t)i),
@@ -466,54 +445,54 @@ static void load_result(struct rep_run *run, struct json_object *o)
 		s->n_groups++;
 	}
 
-	v = jget(agg, "ok");
+	v = jget(agg, RK_OK);
 	if (v && json_object_is_type(v, json_type_boolean))
 		s->aggregation_ok = json_object_get_boolean(v) ? 1 : 0;
-	s->checked_samples = jint(agg, "checked_samples", 0);
-	n = jarray_len(agg, "issues", &arr);
+	s->checked_samples = jint(agg, RK_CHECKED_SAMPLES, 0);
+	n = jarray_len(agg, RK_ISSUES, &arr);
 	s->issues = n ? arena_alloc(a, sizeof(*s->issues) * (size_t)n) : NULL;
 	for (i = 0; s->issues && i < n; i++) {
 		e = json_object_array_get_idx(arr, (size_t)i);
-		s->issues[i].group = jstr(a, e, "group");
-		s->issues[i].kind = jstr(a, e, "kind");
-		s->issues[i].detail = jstr(a, e, "detail");
-		s->issues[i].cpu = jint(e, "cpu", -1);
-		s->issues[i].amount = jnum(e, "amount");
+		s->issues[i].group = jstr(a, e, RK_GROUP);
+		s->issues[i].kind = jstr(a, e, RK_KIND);
+		s->issues[i].detail = jstr(a, e, RK_DETAIL);
+		s->issues[i].cpu = jint(e, RK_CPU, -1);
+		s->issues[i].amount = jnum(e, RK_AMOUNT);
 		s->n_issues++;
 	}
-	s->model_disagreement = jnum(o, "model_disagreement");
-	s->se_disagreement = jnum(o, "se_disagreement");
+	s->model_disagreement = jnum(o, RK_MODEL_DISAGREEMENT);
+	s->se_disagreement = jnum(o, RK_SE_DISAGREEMENT);
 
-	n = jarray_len(o, "convergence", &arr);
+	n = jarray_len(o, RK_CONVERGENCE, &arr);
 	s->convergence = n ? arena_alloc(a, sizeof(*s->convergence) *
 					 (size_t)n) : NULL;
 	for (i = 0; s->convergence && i < n; i++) {
 		e = json_object_array_get_idx(arr, (size_t)i);
-		s->convergence[i].phase = jint(e, "phase", i);
-		s->convergence[i].at_us = jnum(e, "at_us");
+		s->convergence[i].phase = jint(e, RK_PHASE, i);
+		s->convergence[i].at_us = jnum(e, RK_AT_US);
 		s->convergence[i].converged_after_us =
-			jnum(e, "converged_after_us");
+			jnum(e, RK_CONVERGED_AFTER_US);
 		s->n_convergence++;
 	}
-	s->sampler_samples = jint(sampler, "samples", 0);
-	s->sampler_overhead = jnum(sampler, "overhead");
+	s->sampler_samples = jint(sampler, RK_SAMPLES, 0);
+	s->sampler_overhead = jnum(sampler, RK_OVERHEAD);
 	s->host_contention = json_object_get_boolean(jget(sampler,
-							  "host_contention"));
-	s->warnings = str_array(a, o, "kernel_warnings", &s->n_warnings);
-	s->diagnostics = str_array(a, o, "diagnostics", &s->n_diagnostics);
+							  RK_HOST_CONTENTION));
+	s->warnings = str_array(a, o, RK_KERNEL_WARNINGS, &s->n_warnings);
+	s->diagnostics = str_array(a, o, RK_DIAGNOSTICS, &s->n_diagnostics);
 }
 
 static void load_run_end(struct rep_run *run, struct json_object *o)
 {
-	struct json_object *t = jget(o, "totals");
+	struct json_object *t = jget(o, RK_TOTALS);
 
 	run->has_run_end = true;
-	run->totals[V_PASS] = jint(t, "pass", 0);
-	run->totals[V_FAIL] = jint(t, "fail", 0);
-	run->totals[V_SKIP] = jint(t, "skip", 0);
-	run->totals[V_ERROR] = jint(t, "error", 0);
-	run->run_exit = jint(o, "exit", -1);
-	run->run_duration_us = jnum(o, "duration_us");
+	run->totals[V_PASS] = jint(t, RK_PASS, 0);
+	run->totals[V_FAIL] = jint(t, RK_FAIL, 0);
+	run->totals[V_SKIP] = jint(t, RK_SKIP, 0);
+	run->totals[V_ERROR] = jint(t, RK_ERROR, 0);
+	run->run_exit = jint(o, RK_EXIT, -1);
+	run->run_duration_us = jnum(o, RK_DURATION_US);
 }
 
 /* ---- files ---- */
@@ -576,9 +555,9 @@ static void load_meta(struct rep_run *run)
 	run->guest_cpus = jint(o, "guest_cpus", 0);
 	run->guest_mem = jstr(a, o, "guest_mem");
 	run->kernel_image = jstr(a, o, "kernel_image");
-	run->kernel_release = jstr(a, o, "kernel_release");
+	run->kernel_release = jstr(a, o, RK_KERNEL_RELEASE);
 	if (!run->kernel_release || !*run->kernel_release)
-		run->kernel_release = jstr(a, kb, "kernel_release");
+		run->kernel_release = jstr(a, kb, RK_KERNEL_RELEASE);
 	run->config_hash = jstr(a, o, "config_hash");
 	if (!run->config_hash)
 		run->config_hash = jstr(a, kb, "config_hash");
@@ -586,7 +565,7 @@ static void load_meta(struct rep_run *run)
 	if (!run->series_hash)
 		run->series_hash = jstr(a, kb, "series_hash");
 	run->n_patches = jint(kb, "patches", -1);
-	run->kernel_source = jstr(a, kb, "source");
+	run->kernel_source = jstr(a, kb, RK_SOURCE);
 	run->kernel_hz = jstr(a, kb, "hz");
 	run->runner_exit = jint(o, "runner_exit", -1);
 	run->host_status = jstr(a, o, "host_status");
@@ -598,7 +577,7 @@ static void load_meta(struct rep_run *run)
 
 static void dispatch(struct rep_run *run, struct json_object *o)
 {
-	struct json_object *t = jget(o, "type");
+	struct json_object *t = jget(o, RK_TYPE);
 	const char *type;
 
 	if (!t || !json_object_is_type(t, json_type_string)) {
@@ -606,15 +585,15 @@ static void dispatch(struct rep_run *run, struct json_object *o)
 		return;
 	}
 	type = json_object_get_string(t);
-	if (!strcmp(type, "run_start"))
+	if (!strcmp(type, RT_RUN_START))
 		load_run_start(run, o);
-	else if (!strcmp(type, "scenario_start"))
+	else if (!strcmp(type, RT_SCENARIO_START))
 		load_scenario_start(run, o);
-	else if (!strcmp(type, "series"))
+	else if (!strcmp(type, RT_SERIES))
 		load_series(run, o);
-	else if (!strcmp(type, "result"))
+	else if (!strcmp(type, RT_RESULT))
 		load_result(run, o);
-	else if (!strcmp(type, "run_end"))
+	else if (!strcmp(type, RT_RUN_END))
 		load_run_end(run, o);
 	/* unknown record types are ignored: the contract may grow */
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * results.h - one results directory (meta.json, results.jsonl,
- * results.ktap; see conformance/RESULTS.md) loaded into plain structs.
+ * results.ktap; see docs/results-schema.md) loaded into plain structs.
  *
  * Loading never fails on bad input: every file may be missing, empty or
  * truncated. Numbers that are absent are NAN, strings NULL, counts 0; what
@@ -14,16 +14,7 @@
 #include <stdbool.h>
 
 #include "arena.h"
-
-enum verdict {
-	V_PASS,
-	V_FAIL,
-	V_SKIP,
-	V_ERROR,
-	V_INCOMPLETE,	/* scenario_start seen, no result: the guest stopped */
-	V_UNKNOWN,	/* a verdict string we do not know, or none */
-	V_COUNT,
-};
+#include "contract/contract.h"	/* enum verdict, verdict_name/parse() */
 
 struct rep_percpu {
 	int cpu;
@@ -137,6 +128,7 @@ struct rep_run {
 
 	/* run_start */
 	bool has_run_start;
+	int schema_version;		/* run_start's; 0: before versions */
 	const char *runner_version, *kernel_version, *pelt_source;
 	const char *clocksource;
 	int cpus_online, scenarios_planned;
@@ -169,8 +161,6 @@ void results_count(const struct rep_run *run, int counts[V_COUNT]);
 /* true when the run is not clean: guest died, runner missing, ... */
 bool results_run_broken(const struct rep_run *run);
 
-const char *verdict_name(enum verdict v);
-enum verdict verdict_parse(const char *s);
 /* Sort key: failing scenarios first (incomplete, error, fail, unknown,
  * skip, pass). */
 int verdict_rank(enum verdict v);

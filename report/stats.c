@@ -1,45 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stats.c - t distribution via the regularized incomplete beta function
- * of conformance/stats.c, its quantile by bisection, Welch's test.
+ * stats.c - Welch's test, on the t distribution of the contract
+ * (conformance/contract/stats.c: one implementation for runner and report).
  */
 #include "stats.h"
 /* the incomplete beta function is the runner's (one implementation) */
-#include "../conformance/stats.h"
+#include "contract/contract.h"
 
 #include <errno.h>
 #include <math.h>
-
-double t_cdf(double t, double df)
-{
-	double x, tail;
-
-	if (isnan(t) || !(df > 0))
-		return NAN;
-	if (isinf(t))
-		return t > 0 ? 1 : 0;
-	x = df / (df + t * t);
-	tail = 0.5 * stats_incbeta(df / 2, 0.5, x);	/* P(T > |t|) */
-	return t > 0 ? 1 - tail : tail;
-}
-
-double t_quantile(double confidence, double df)
-{
-	double lo = 0, hi = 1e6, target = 0.5 + confidence / 2;
-	int i;
-
-	if (!(confidence > 0 && confidence < 1) || !(df > 0))
-		return NAN;
-	for (i = 0; i < 200; i++) {
-		double mid = (lo + hi) / 2;
-
-		if (t_cdf(mid, df) < target)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (lo + hi) / 2;
-}
 
 int welch_from_ci(double mean_a, double half_a, int n_a,
 		  double mean_b, double half_b, int n_b,
@@ -54,8 +23,8 @@ int welch_from_ci(double mean_a, double half_a, int n_a,
 	    !(confidence > 0 && confidence < 1))
 		return -EINVAL;
 	/* half = t(conf, n-1) * s / sqrt(n), so s^2/n = (half / t)^2 */
-	va = half_a / t_quantile(confidence, n_a - 1);
-	vb = half_b / t_quantile(confidence, n_b - 1);
+	va = half_a / stats_t_quantile(confidence, n_a - 1);
+	vb = half_b / stats_t_quantile(confidence, n_b - 1);
 	va *= va;
 	vb *= vb;
 	out->se = sqrt(va + vb);
@@ -69,10 +38,10 @@ int welch_from_ci(double mean_a, double half_a, int n_a,
 	num = (va + vb) * (va + vb);
 	den = va * va / (n_a - 1) + vb * vb / (n_b - 1);
 	out->df = den > 0 ? num / den : n_a + n_b - 2;
-	out->p = 2 * (1 - t_cdf(fabs(out->diff) / out->se, out->df));
+	out->p = 2 * (1 - stats_t_cdf(fabs(out->diff) / out->se, out->df));
 	if (out->p < 0)
 		out->p = 0;
-	q = t_quantile(confidence, out->df);
+	q = stats_t_quantile(confidence, out->df);
 	out->lo = out->diff - q * out->se;
 	out->hi = out->diff + q * out->se;
 	return 0;

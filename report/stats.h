@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * stats.h - Student t distribution and Welch's unequal-variance t test,
- * used to decide whether an error changed between two runs.
+ * stats.h - Welch's unequal-variance t test, used to decide whether an
+ * error changed between two runs. The t distribution itself is the
+ * contract's (stats_t_quantile(), stats_t_cdf()).
  */
 #ifndef REPORT_STATS_H
 #define REPORT_STATS_H
 
-/* P(T <= t) for Student's t with df > 0 degrees of freedom. */
-double t_cdf(double t, double df);
-
-/* Two-sided quantile q with P(|T| <= q) = confidence. */
-double t_quantile(double confidence, double df);
+#include "contract/contract.h"
 
 struct welch {
 	double diff;		/* b - a */

@@ -209,17 +209,13 @@ static void split_bar(FILE *f, const struct axis *ax, double y, double h,
 	rect(f, ax->p0, y, map(ax, v) - ax->p0, h, style, title);
 }
 
-int svg_groups_chart(FILE *f, const struct rep_scenario *s)
+/* The axes of the groups chart: shares, and errors around 0. */
+static void groups_axes(const struct rep_scenario *s, struct axis *sx,
+			struct axis *ex)
 {
-	struct axis sx = { 0, 0, G_SPLIT0, G_SPLIT1 };
-	struct axis ex = { 0, 0, G_ERR0, G_ERR1 };
 	double vmax = 0, emax = 0;
-	int i, h;
-	char buf[256];
 
-	if (!s->n_groups)
-		return 0;
-	for (i = 0; i < s->n_groups; i++) {
+	for (int i = 0; i < s->n_groups; i++) {
 		const struct rep_group *g = &s->groups[i];
 
 		vmax = maxd(vmax, g->measured);
@@ -232,15 +228,15 @@ int svg_groups_chart(FILE *f, const struct rep_scenario *s)
 	}
 	if (!(vmax > 0))
 		vmax = 1;
-	sx.hi = vmax > 0.9 ? 1 : vmax * 1.1;
+	sx->hi = vmax > 0.9 ? 1 : vmax * 1.1;
 	if (!(emax > 0))
 		emax = 0.01;
-	ex.lo = -emax * 1.1;
-	ex.hi = emax * 1.1;
-	h = G_TOP + s->n_groups * G_ROW + 24;
-	svg_open(f, h, "share per group and error against the kernel model");
+	ex->lo = -emax * 1.1;
+	ex->hi = emax * 1.1;
+}
 
-	/* legend */
+static void groups_legend(FILE *f)
+{
 	rect(f, G_SPLIT0, 6, 5, 8, "fill=\"#4e79a7\"", NULL);
 	rect(f, G_SPLIT0 + 5, 6, 5, 8, "fill=\"#f28e2b\"", NULL);
 	text(f, G_SPLIT0 + 14, 14, "start", NULL, "measured");
@@ -256,83 +252,108 @@ int svg_groups_chart(FILE *f, const struct rep_scenario *s)
 	     "error vs kernel model (pp), CI");
 	text(f, (G_ERR0 + G_ERR1) / 2.0, 28, "middle", "fill=\"#2a7\"",
 	     "green band: tolerance");
+}
 
+/* Left panel: the group's name and its shares (measured, model, ideal). */
+static void group_split_row(FILE *f, const struct rep_scenario *s,
+			    const struct rep_group *g, const struct axis *sx,
+			    double y, bool bad)
+{
+	char style[128], buf[256];
+
+	if (bad)
+		rect(f, 2, y - 3, W - 4, G_ROW - 2, "fill=\"#fde8e8\"", NULL);
+	text(f, G_LABEL, y + 16, "end",
+	     bad ? "font-weight=\"bold\" fill=\"#b00\"" : NULL, g->path);
+	snprintf(buf, sizeof(buf), "%s", verdict_name(g->verdict));
+	text(f, G_LABEL, y + 29, "end", "fill=\"#777\"", buf);
+	snprintf(style, sizeof(style), "fill=\"%s\"",
+		 svg_color(svg_group_index(s, g->path)));
+	split_bar(f, sx, y, 10, g->measured, style, "measured", g->path);
+	split_bar(f, sx, y + 12, 10, g->model_defined, "fill=\"#555\"",
+		  "kernel model", g->path);
+	split_bar(f, sx, y + 24, 10, g->ideal,
+		  "fill=\"none\" stroke=\"#888\" stroke-dasharray=\"2 1\"",
+		  "ideal", g->path);
+	if (ok(g->expected)) {
+		double x = map(sx, g->expected);
+
+		fprintf(f, "<path d=\"M%.1f %.1f l5 6 l-5 6 l-5 -6 z\" "
+			"fill=\"#000\"><title>", x, y + 11);
+		xml_printf(f, "%s expected: %.2f %%", g->path,
+			   g->expected * 100);
+		fputs("</title></path>\n", f);
+	}
+}
+
+/* The error's point and CI, in the error panel. */
+static void group_error_mark(FILE *f, const struct rep_group *g,
+			     const struct axis *ex, double y, bool bad)
+{
+	const char *col = bad ? "#c00" : "#222";
+	double cy = y + (G_ROW - 8) / 2.0;
+	char buf[256];
+
+	if (ok(g->ci_lo) && ok(g->ci_hi)) {
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" "
+			"x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			"stroke-width=\"2\"/>\n",
+			map(ex, g->ci_lo), cy, map(ex, g->ci_hi), cy, col);
+		fprintf(f, "<path d=\"M%.1f %.1f v10 M%.1f %.1f "
+			"v10\" stroke=\"%s\" stroke-width=\"2\"/>\n",
+			map(ex, g->ci_lo), cy - 5, map(ex, g->ci_hi), cy - 5,
+			col);
+	}
+	fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
+		"fill=\"%s\"><title>", map(ex, g->error), cy, col);
+	xml_printf(f, "%s error %+.3f pp, CI [%+.3f, %+.3f], "
+		   "tolerance \xc2\xb1%.3f", g->path, g->error * 100,
+		   g->ci_lo * 100, g->ci_hi * 100, g->tolerance * 100);
+	fputs("</title></circle>\n", f);
+	snprintf(buf, sizeof(buf), "%+.2f pp", g->error * 100);
+	text(f, G_ERR1 + 8, cy + 4, "start",
+	     bad ? "fill=\"#c00\" font-weight=\"bold\"" : NULL, buf);
+}
+
+/* Right panel: tolerance band, zero line, the error. */
+static void group_error_row(FILE *f, const struct rep_group *g,
+			    const struct axis *ex, double y, bool bad)
+{
+	if (ok(g->tolerance))
+		rect(f, map(ex, -g->tolerance), y, 
+		     map(ex, g->tolerance) - map(ex, -g->tolerance),
+		     G_ROW - 8, "fill=\"#dff3e4\"", NULL);
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		"y2=\"%.1f\" stroke=\"#999\"/>\n", map(ex, 0), y,
+		map(ex, 0), y + G_ROW - 8);
+	if (ok(g->error))
+		group_error_mark(f, g, ex, y, bad);
+	else
+		text(f, G_ERR0 + 4, y + 18, "start", "fill=\"#777\"",
+		     "no error reported");
+}
+
+int svg_groups_chart(FILE *f, const struct rep_scenario *s)
+{
+	struct axis sx = { 0, 0, G_SPLIT0, G_SPLIT1 };
+	struct axis ex = { 0, 0, G_ERR0, G_ERR1 };
+	int i, h;
+
+	if (!s->n_groups)
+		return 0;
+	groups_axes(s, &sx, &ex);
+	h = G_TOP + s->n_groups * G_ROW + 24;
+	svg_open(f, h, "share per group and error against the kernel model");
+	groups_legend(f);
 	x_ticks(f, &sx, G_TOP, h - 22, 5, 100, "%.0f");
 	x_ticks(f, &ex, G_TOP, h - 22, 5, 100, "%+.1f");
-
 	for (i = 0; i < s->n_groups; i++) {
 		const struct rep_group *g = &s->groups[i];
 		double y = G_TOP + i * G_ROW + 4;
-		int gi = svg_group_index(s, g->path);
 		bool bad = group_bad(g);
-		char style[128];
 
-		if (bad)
-			rect(f, 2, y - 3, W - 4, G_ROW - 2,
-			     "fill=\"#fde8e8\"", NULL);
-		text(f, G_LABEL, y + 16, "end",
-		     bad ? "font-weight=\"bold\" fill=\"#b00\"" : NULL,
-		     g->path);
-		snprintf(buf, sizeof(buf), "%s", verdict_name(g->verdict));
-		text(f, G_LABEL, y + 29, "end", "fill=\"#777\"", buf);
-
-		snprintf(style, sizeof(style), "fill=\"%s\"", svg_color(gi));
-		split_bar(f, &sx, y, 10, g->measured, style, "measured",
-			  g->path);
-		split_bar(f, &sx, y + 12, 10, g->model_defined,
-			  "fill=\"#555\"", "kernel model", g->path);
-		split_bar(f, &sx, y + 24, 10, g->ideal,
-			  "fill=\"none\" stroke=\"#888\" stroke-dasharray=\"2 1\"",
-			  "ideal", g->path);
-		if (ok(g->expected)) {
-			double x = map(&sx, g->expected);
-
-			fprintf(f, "<path d=\"M%.1f %.1f l5 6 l-5 6 l-5 -6 z\" "
-				"fill=\"#000\"><title>", x, y + 11);
-			xml_printf(f, "%s expected: %.2f %%", g->path,
-				   g->expected * 100);
-			fputs("</title></path>\n", f);
-		}
-
-		/* error panel */
-		if (ok(g->tolerance))
-			rect(f, map(&ex, -g->tolerance), y, 
-			     map(&ex, g->tolerance) - map(&ex, -g->tolerance),
-			     G_ROW - 8, "fill=\"#dff3e4\"", NULL);
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-			"y2=\"%.1f\" stroke=\"#999\"/>\n", map(&ex, 0), y,
-			map(&ex, 0), y + G_ROW - 8);
-		if (ok(g->error)) {
-			const char *col = bad ? "#c00" : "#222";
-			double cy = y + (G_ROW - 8) / 2.0;
-
-			if (ok(g->ci_lo) && ok(g->ci_hi)) {
-				fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" "
-					"x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-					"stroke-width=\"2\"/>\n",
-					map(&ex, g->ci_lo), cy,
-					map(&ex, g->ci_hi), cy, col);
-				fprintf(f, "<path d=\"M%.1f %.1f v10 M%.1f %.1f "
-					"v10\" stroke=\"%s\" stroke-width=\"2\"/>\n",
-					map(&ex, g->ci_lo), cy - 5,
-					map(&ex, g->ci_hi), cy - 5, col);
-			}
-			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" "
-				"fill=\"%s\"><title>", map(&ex, g->error), cy,
-				col);
-			xml_printf(f, "%s error %+.3f pp, CI [%+.3f, %+.3f], "
-				   "tolerance \xc2\xb1%.3f", g->path,
-				   g->error * 100, g->ci_lo * 100,
-				   g->ci_hi * 100, g->tolerance * 100);
-			fputs("</title></circle>\n", f);
-			snprintf(buf, sizeof(buf), "%+.2f pp", g->error * 100);
-			text(f, G_ERR1 + 8, cy + 4, "start",
-			     bad ? "fill=\"#c00\" font-weight=\"bold\"" : NULL,
-			     buf);
-		} else {
-			text(f, G_ERR0 + 4, y + 18, "start", "fill=\"#777\"",
-			     "no error reported");
-		}
+		group_split_row(f, s, g, &sx, y, bad);
+		group_error_row(f, g, &ex, y, bad);
 	}
 	fputs("</svg>\n", f);
 	return 1;
@@ -340,12 +361,11 @@ int svg_groups_chart(FILE *f, const struct rep_scenario *s)
 
 /* ---- per CPU ---- */
 
-int svg_percpu_chart(FILE *f, const struct rep_scenario *s)
+/* The CPUs any group has a value on, sorted; the largest value. */
+static int percpu_cpus(const struct rep_scenario *s, int *cpus,
+		       double *vmax)
 {
-	int cpus[64], ncpu = 0, i, j, k, h = 240;
-	double vmax = 0, cw, bw;
-	struct axis ay = { 0, 0, h - 40, 24 };
-	char buf[256];
+	int ncpu = 0, i, j, k;
 
 	for (i = 0; i < s->n_groups; i++)
 		for (j = 0; j < s->groups[i].n_per_cpu; j++) {
@@ -355,19 +375,86 @@ int svg_percpu_chart(FILE *f, const struct rep_scenario *s)
 				;
 			if (k == ncpu && ncpu < 64)
 				cpus[ncpu++] = p->cpu;
-			vmax = maxd(vmax, p->measured);
-			vmax = maxd(vmax, p->model_defined);
-			vmax = maxd(vmax, p->ideal);
+			*vmax = maxd(*vmax, p->measured);
+			*vmax = maxd(*vmax, p->model_defined);
+			*vmax = maxd(*vmax, p->ideal);
 		}
-	if (!ncpu || !s->n_groups)
-		return 0;
-	/* sort CPU numbers */
 	for (i = 1; i < ncpu; i++)
 		for (j = i; j > 0 && cpus[j - 1] > cpus[j]; j--) {
 			k = cpus[j];
 			cpus[j] = cpus[j - 1];
 			cpus[j - 1] = k;
 		}
+	return ncpu;
+}
+
+/* CPU cpu's label and capacity line, its bars starting at x0. */
+static void percpu_axis(FILE *f, const struct rep_scenario *s,
+			const struct axis *ay, int cpu, double x0, double bw,
+			int h)
+{
+	char buf[256];
+	double cap;
+
+	snprintf(buf, sizeof(buf), "CPU %d", cpu);
+	text(f, x0 + bw * s->n_groups / 2, h - 24, "middle",
+	     "font-weight=\"bold\"", buf);
+	if (cpu < 0 || cpu >= s->n_capacity || !ok(s->cpu_capacity[cpu]))
+		return;
+	cap = s->cpu_capacity[cpu];
+	snprintf(buf, sizeof(buf), "capacity %.3f", cap);
+	text(f, x0 + bw * s->n_groups / 2, h - 10, "middle", "fill=\"#555\"",
+	     buf);
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		"y2=\"%.1f\" stroke=\"#aaa\" "
+		"stroke-dasharray=\"4 2\"/>\n", x0 - 4, map(ay, cap),
+		x0 + bw * s->n_groups + 4, map(ay, cap));
+}
+
+/* Group g's bar and ticks on one CPU, at x, bw wide. */
+static void percpu_bar(FILE *f, const struct rep_scenario *s,
+		       const struct rep_group *g, const struct rep_percpu *p,
+		       const struct axis *ay, double x, double bw)
+{
+	char style[64], buf[256];
+	double y;
+
+	snprintf(style, sizeof(style), "fill=\"%s\"",
+		 svg_color(svg_group_index(s, g->path)));
+	if (ok(p->measured)) {
+		y = map(ay, p->measured);
+		snprintf(buf, sizeof(buf),
+			 "%s on CPU %d: measured %.3f, kernel model %.3f, ideal %.3f (CPUs)",
+			 g->path, p->cpu, p->measured, p->model_defined,
+			 p->ideal);
+		rect(f, x + 1, y, bw - 2, map(ay, 0) - y, style, buf);
+	}
+	if (ok(p->model_defined)) {
+		y = map(ay, p->model_defined);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" "
+			"x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
+			"stroke-width=\"3\"/>\n", x, y, x + bw, y);
+	}
+	if (ok(p->ideal)) {
+		y = map(ay, p->ideal);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" "
+			"x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
+			"stroke-dasharray=\"3 2\"/>\n", x, y, x + bw, y);
+	}
+	if (bw >= 24)
+		text(f, x + bw / 2, map(ay, 0) + 11, "middle",
+		     "fill=\"#333\" font-size=\"9\"", g->path);
+}
+
+int svg_percpu_chart(FILE *f, const struct rep_scenario *s)
+{
+	int cpus[64], ncpu, i, j, k, h = 240;
+	double vmax = 0, cw, bw;
+	struct axis ay = { 0, 0, h - 40, 24 };
+
+	ncpu = percpu_cpus(s, cpus, &vmax);
+	if (!ncpu || !s->n_groups)
+		return 0;
 	for (i = 0; i < s->n_capacity; i++)
 		vmax = maxd(vmax, s->cpu_capacity[i]);
 	ay.hi = vmax > 0 ? vmax * 1.1 : 1;
@@ -383,61 +470,16 @@ int svg_percpu_chart(FILE *f, const struct rep_scenario *s)
 	for (k = 0; k < ncpu; k++) {
 		double x0 = 60 + k * cw + 10;
 
-		snprintf(buf, sizeof(buf), "CPU %d", cpus[k]);
-		text(f, x0 + bw * s->n_groups / 2, h - 24, "middle",
-		     "font-weight=\"bold\"", buf);
-		if (cpus[k] >= 0 && cpus[k] < s->n_capacity &&
-		    ok(s->cpu_capacity[cpus[k]])) {
-			double cap = s->cpu_capacity[cpus[k]];
-
-			snprintf(buf, sizeof(buf), "capacity %.3f", cap);
-			text(f, x0 + bw * s->n_groups / 2, h - 10, "middle",
-			     "fill=\"#555\"", buf);
-			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-				"y2=\"%.1f\" stroke=\"#aaa\" "
-				"stroke-dasharray=\"4 2\"/>\n", x0 - 4,
-				map(&ay, cap), x0 + bw * s->n_groups + 4,
-				map(&ay, cap));
-		}
+		percpu_axis(f, s, &ay, cpus[k], x0, bw, h);
 		for (i = 0; i < s->n_groups; i++) {
 			const struct rep_group *g = &s->groups[i];
 			const struct rep_percpu *p = NULL;
-			double x = x0 + i * bw, y;
-			char style[64];
 
 			for (j = 0; j < g->n_per_cpu; j++)
 				if (g->per_cpu[j].cpu == cpus[k])
 					p = &g->per_cpu[j];
-			if (!p)
-				continue;
-			snprintf(style, sizeof(style), "fill=\"%s\"",
-				 svg_color(svg_group_index(s, g->path)));
-			if (ok(p->measured)) {
-				y = map(&ay, p->measured);
-				snprintf(buf, sizeof(buf),
-					 "%s on CPU %d: measured %.3f, kernel "
-					 "model %.3f, ideal %.3f (CPUs)",
-					 g->path, p->cpu, p->measured,
-					 p->model_defined, p->ideal);
-				rect(f, x + 1, y, bw - 2, map(&ay, 0) - y,
-				     style, buf);
-			}
-			if (ok(p->model_defined)) {
-				y = map(&ay, p->model_defined);
-				fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" "
-					"x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
-					"stroke-width=\"3\"/>\n", x, y, x + bw, y);
-			}
-			if (ok(p->ideal)) {
-				y = map(&ay, p->ideal);
-				fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" "
-					"x2=\"%.1f\" y2=\"%.1f\" stroke=\"#000\" "
-					"stroke-dasharray=\"3 2\"/>\n", x, y,
-					x + bw, y);
-			}
-			if (bw >= 24)
-				text(f, x + bw / 2, map(&ay, 0) + 11, "middle",
-				     "fill=\"#333\" font-size=\"9\"", g->path);
+			if (p)
+				percpu_bar(f, s, g, p, &ay, x0 + i * bw, bw);
 		}
 	}
 	fputs("</svg>\n", f);
@@ -505,6 +547,106 @@ static void polyline(FILE *f, const struct axis *ax, const struct axis *ay,
 	}
 }
 
+/* Time and value ranges of the series of kind; how many lines. */
+static int series_range(const struct rep_scenario *s,
+			enum svg_series_kind kind, double *tmax,
+			double *vmax)
+{
+	int nlines = 0;
+
+	for (int i = 0; i < s->n_series; i++) {
+		const struct rep_series *se = &s->series[i];
+
+		for (int pass = 0; pass < 2; pass++) {
+			const double *v = series_values(se, kind, pass);
+
+			if (!v)
+				continue;
+			nlines++;
+			for (int j = 0; j < se->n; j++) {
+				*tmax = maxd(*tmax, se->t_us[j]);
+				*vmax = maxd(*vmax, v[j]);
+			}
+		}
+	}
+	return nlines;
+}
+
+/* Phase changes (red dashed) and convergence points (orange). */
+static void series_markers(FILE *f, const struct rep_scenario *s,
+			   const struct axis *ax, const struct axis *ay,
+			   double tmax)
+{
+	char buf[256];
+	double x;
+	int i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		const struct rep_phase *p = &s->phases[i];
+
+		if (!ok(p->at_us) || p->at_us > tmax)
+			continue;
+		x = map(ax, p->at_us);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			"y2=\"%.1f\" stroke=\"#c00\" stroke-dasharray=\"5 3\">"
+			"<title>", x, ay->p1, x, ay->p0);
+		xml_printf(f, "phase %d at %.3f s: %s", i + 1,
+			   p->at_us / 1e6, p->desc ? p->desc : "");
+		fputs("</title></line>\n", f);
+		snprintf(buf, sizeof(buf), "%s", p->desc ? p->desc : "phase");
+		text(f, x + 3, ay->p1 + 10 + 11 * (i % 3), "start",
+		     "fill=\"#c00\"", buf);
+	}
+	for (i = 0; i < s->n_convergence; i++) {
+		const struct rep_convergence *c = &s->convergence[i];
+
+		if (!ok(c->at_us) || !ok(c->converged_after_us))
+			continue;
+		x = map(ax, c->at_us + c->converged_after_us);
+		fprintf(f, "<path d=\"M%.1f %.1f l-5 -8 h10 z\" fill=\"#c60\">"
+			"<title>", x, ay->p0);
+		xml_printf(f, "phase %d converged after %.0f ms", c->phase,
+			   c->converged_after_us / 1e3);
+		fputs("</title></path>\n", f);
+	}
+}
+
+/* One line of series se (pass 1: tg_load's per-CPU contrib). */
+static void series_line(FILE *f, const struct rep_scenario *s,
+			const struct rep_series *se, enum svg_series_kind kind,
+			int pass, const struct axis *ax, const struct axis *ay,
+			int *legend)
+{
+	const double *v = series_values(se, kind, pass);
+	const char *col = svg_color(svg_group_index(s, se->group)), *dash;
+	const char *grp = se->group ? se->group : "?";
+	char buf[256];
+	double ly;
+
+	if (kind == SERIES_TG_LOAD)
+		dash = pass ? contrib_dashes[(se->cpu < 0 ? 0 : se->cpu) % 4] :
+		       "";
+	else
+		dash = cpu_dash(se->cpu);
+	if (kind == SERIES_TG_LOAD && !pass)
+		snprintf(buf, sizeof(buf), "%s tg_load_avg", grp);
+	else
+		snprintf(buf, sizeof(buf), "%s CPU %d", grp, se->cpu);
+	polyline(f, ax, ay, se->t_us, v, se->n, col, dash, pass ? 1.2 : 2,
+		 buf);
+	if (*legend >= 14)
+		return;
+	ly = ay->p1 + 6 + *legend * 14;
+	fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+		"stroke=\"%s\" stroke-width=\"2\"%s%s%s/>\n", W - 160, ly,
+		W - 135, ly, col, *dash ? " stroke-dasharray=\"" : "", dash,
+		*dash ? "\"" : "");
+	if (kind == SERIES_TG_LOAD && pass)
+		snprintf(buf, sizeof(buf), "%s contrib CPU %d", grp, se->cpu);
+	text(f, W - 130, ly + 4, "start", NULL, buf);
+	(*legend)++;
+}
+
 int svg_series_chart(FILE *f, const struct rep_scenario *s,
 		     enum svg_series_kind kind)
 {
@@ -516,26 +658,9 @@ int svg_series_chart(FILE *f, const struct rep_scenario *s,
 	struct axis ax = { 0, 0, 70, W - 170 };
 	struct axis ay = { 0, 0, 0, 30 };
 	double tmax = 0, vmax = 0;
-	int i, j, h = 260, nlines = 0, legend = 0;
-	char buf[256];
+	int i, h = 260, legend = 0;
 
-	for (i = 0; i < s->n_series; i++) {
-		const struct rep_series *se = &s->series[i];
-		int pass;
-
-		for (pass = 0; pass < 2; pass++) {
-			const double *v = series_values(se, kind, pass);
-
-			if (!v)
-				continue;
-			nlines++;
-			for (j = 0; j < se->n; j++) {
-				tmax = maxd(tmax, se->t_us[j]);
-				vmax = maxd(vmax, v[j]);
-			}
-		}
-	}
-	if (!nlines || !(tmax > 0))
+	if (!series_range(s, kind, &tmax, &vmax) || !(tmax > 0))
 		return 0;
 	if (ok(s->win_start_us) && ok(s->win_length_us))
 		tmax = maxd(tmax, s->win_start_us + s->win_length_us);
@@ -544,94 +669,23 @@ int svg_series_chart(FILE *f, const struct rep_scenario *s,
 	ay.p0 = h - 36;
 	svg_open(f, h, titles[kind]);
 	text(f, 70, 14, "start", "font-weight=\"bold\"", titles[kind]);
-
 	/* measurement window */
-	if (ok(s->win_start_us) && ok(s->win_length_us)) {
+	if (ok(s->win_start_us) && ok(s->win_length_us))
 		rect(f, map(&ax, s->win_start_us), ay.p1,
 		     map(&ax, s->win_start_us + s->win_length_us) -
 		     map(&ax, s->win_start_us), ay.p0 - ay.p1,
 		     "fill=\"#eef4fb\"", "measurement window");
-	}
 	y_ticks(f, &ay, 70, W - 170, 4, "%.0f");
 	x_ticks(f, &ax, ay.p1, ay.p0, 8, 1e-6, "%.1f");
 	text(f, (ax.p0 + ax.p1) / 2, h - 8, "middle", "fill=\"#555\"",
 	     "time since workload start (s)");
-
-	/* phase changes */
-	for (i = 0; i < s->n_phases; i++) {
-		const struct rep_phase *p = &s->phases[i];
-		double x;
-
-		if (!ok(p->at_us) || p->at_us > tmax)
-			continue;
-		x = map(&ax, p->at_us);
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-			"y2=\"%.1f\" stroke=\"#c00\" stroke-dasharray=\"5 3\">"
-			"<title>", x, ay.p1, x, ay.p0);
-		xml_printf(f, "phase %d at %.3f s: %s", i + 1,
-			   p->at_us / 1e6, p->desc ? p->desc : "");
-		fputs("</title></line>\n", f);
-		snprintf(buf, sizeof(buf), "%s", p->desc ? p->desc : "phase");
-		text(f, x + 3, ay.p1 + 10 + 11 * (i % 3), "start",
-		     "fill=\"#c00\"", buf);
-	}
-	/* convergence points */
-	for (i = 0; i < s->n_convergence; i++) {
-		const struct rep_convergence *c = &s->convergence[i];
-		double x;
-
-		if (!ok(c->at_us) || !ok(c->converged_after_us))
-			continue;
-		x = map(&ax, c->at_us + c->converged_after_us);
-		fprintf(f, "<path d=\"M%.1f %.1f l-5 -8 h10 z\" fill=\"#c60\">"
-			"<title>", x, ay.p0);
-		xml_printf(f, "phase %d converged after %.0f ms", c->phase,
-			   c->converged_after_us / 1e3);
-		fputs("</title></path>\n", f);
-	}
-
-	for (i = 0; i < s->n_series; i++) {
-		const struct rep_series *se = &s->series[i];
-		int gi = svg_group_index(s, se->group), pass;
-
-		for (pass = 0; pass < 2; pass++) {
-			const double *v = series_values(se, kind, pass);
-			const char *dash;
-
-			if (!v || (!pass && !first_of_group(s, i, kind)))
-				continue;
-			if (kind == SERIES_TG_LOAD)
-				dash = pass ? contrib_dashes[(se->cpu < 0 ? 0 :
-						     se->cpu) % 4] : "";
-			else
-				dash = cpu_dash(se->cpu);
-			if (kind == SERIES_TG_LOAD && !pass)
-				snprintf(buf, sizeof(buf), "%s tg_load_avg",
-					 se->group ? se->group : "?");
-			else
-				snprintf(buf, sizeof(buf), "%s CPU %d",
-					 se->group ? se->group : "?", se->cpu);
-			polyline(f, &ax, &ay, se->t_us, v, se->n,
-				 svg_color(gi), dash, pass ? 1.2 : 2, buf);
-			if (legend < 14) {
-				double ly = ay.p1 + 6 + legend * 14;
-
-				fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" "
-					"x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
-					"stroke-width=\"2\"%s%s%s/>\n",
-					W - 160, ly, W - 135, ly, svg_color(gi),
-					*dash ? " stroke-dasharray=\"" : "",
-					dash, *dash ? "\"" : "");
-				if (kind == SERIES_TG_LOAD && pass)
-					snprintf(buf, sizeof(buf),
-						 "%s contrib CPU %d",
-						 se->group ? se->group : "?",
-						 se->cpu);
-				text(f, W - 130, ly + 4, "start", NULL, buf);
-				legend++;
-			}
-		}
-	}
+	series_markers(f, s, &ax, &ay, tmax);
+	for (i = 0; i < s->n_series; i++)
+		for (int pass = 0; pass < 2; pass++)
+			if (series_values(&s->series[i], kind, pass) &&
+			    (pass || first_of_group(s, i, kind)))
+				series_line(f, s, &s->series[i], kind, pass,
+					    &ax, &ay, &legend);
 	fputs("</svg>\n", f);
 	return 1;
 }

@@ -21,17 +21,16 @@ BENCH_DIR      := conformance/bench
 BENCH_OUT      := $(BUILD)/bench
 CFSBENCH       := $(BENCH_OUT)/cfsbench
 CFSBENCH_SRCS  := $(wildcard $(BENCH_DIR)/*.c)
-CFSBENCH_HDRS  := $(wildcard $(BENCH_DIR)/*.h)
+CFLAGS_$(BENCH_DIR)/tests := -I$(BENCH_DIR)
 BENCH_SUITE_FILES := $(shell initramfs/resolve-scenarios.sh $(BENCH_SUITE) 2>/dev/null)
 BENCH_INITRD   := $(BENCH_OUT)/initramfs-bench.cpio.gz
 BENCH_STOCK_IMG   := $(if $(STOCK_KERNEL),$(STOCK_KERNEL),$(KSTOCK_DIR)/bzImage)
 BENCH_PATCHED_IMG := $(if $(PATCHED_KERNEL),$(PATCHED_KERNEL),$(BZIMAGE))
 
 # The benchmark links the runner's library (kfile, jsonout, measure).
-$(CFSBENCH): $(CFSBENCH_SRCS) $(CFSBENCH_HDRS) $(CONF_LIB_SRCS) $(CONF_HDRS) | deps
+$(CFSBENCH): $(call c_objs,plain,$(CFSBENCH_SRCS) $(CONF_LIB_SRCS)) | deps
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CONF_CFLAGS) -I$(BENCH_DIR) -static -o $@ $(CFSBENCH_SRCS) \
-		$(CONF_LIB_SRCS) $(CONF_LIBS)
+	$(Q)$(CC) -static -o $@ $^ $(CONF_LIBS)
 
 # One initramfs for both boots: the suite's scenarios and /bin/cfsbench.
 $(BENCH_INITRD): $(RUNNER) $(CFSBENCH) $(BENCH_SUITE_FILES) initramfs/init initramfs/mkinitramfs.sh | deps
@@ -53,11 +52,11 @@ bench: $(BENCH_INITRD) $(RUNNER_HOST) $(CFSREPORT) | deps
 
 # Host unit tests of the benchmark's parsers (ASan/UBSan).
 BENCH_TEST_BINS := $(patsubst $(BENCH_DIR)/tests/%.c,$(BENCH_OUT)/tests/%,$(wildcard $(BENCH_DIR)/tests/test_*.c))
-$(BENCH_OUT)/tests/%: $(BENCH_DIR)/tests/%.c $(CFSBENCH_SRCS) $(CFSBENCH_HDRS) $(CONF_LIB_SRCS) | deps
+$(BENCH_OUT)/tests/%: $(OBJ_DIR)/san/$(BENCH_DIR)/tests/%.o \
+		      $(call c_objs,san,$(filter-out $(BENCH_DIR)/cfsbench.c,$(CFSBENCH_SRCS)) \
+				$(CONF_LIB_SRCS)) | deps
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CONF_CFLAGS) $(CONF_SAN) -I$(BENCH_DIR) -o $@ $< \
-		$(filter-out $(BENCH_DIR)/cfsbench.c,$(CFSBENCH_SRCS)) \
-		$(CONF_LIB_SRCS) $(CONF_LIBS) -lcmocka
+	$(Q)$(CC) $(SAN_FLAGS) -o $@ $^ $(CONF_LIBS) -lcmocka
 
 bench-tests: $(BENCH_TEST_BINS)
 	@tests/run-unit-tests.sh bench-unit $(BENCH_TEST_BINS)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "benchcg.h"
-#include "kfile.h"
+#include "kernel/kernel.h"
 
 static int enable_cpu(const char *dir)
 {

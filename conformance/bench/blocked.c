@@ -13,8 +13,7 @@
 
 #include "benchcg.h"
 #include "blocked.h"
-#include "kfile.h"
-#include "measure.h"
+#include "kernel/kernel.h"
 
 int blocked_parse(const char *text, struct blocked_stats *out)
 {

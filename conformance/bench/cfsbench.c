@@ -34,8 +34,8 @@
 #include "benchcg.h"
 #include "blocked.h"
 #include "folds.h"
-#include "jsonout.h"
-#include "kfile.h"
+#include "kernel/kernel.h"
+#include "output/output.h"
 #include "loads.h"
 
 #define SCHED_DBG	"/sys/kernel/debug/sched/"

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "folds.h"
-#include "kfile.h"
+#include "kernel/kernel.h"
 
 static const char *const dirs[] = {
 	"/sys/kernel/tracing",

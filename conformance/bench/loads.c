@@ -17,7 +17,7 @@
 
 #include "benchcg.h"
 #include "loads.h"
-#include "measure.h"
+#include "kernel/kernel.h"
 
 #define HB_MSG		100
 #define CHECK_EVERY	32	/* operations between clock reads */

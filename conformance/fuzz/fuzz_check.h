@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 static const char *fuzz_check_parsed(const struct scenario *s,
 				     struct scn_state *st)

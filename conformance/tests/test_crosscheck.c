@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "crosscheck.h"
+#include "verdict/verdict.h"
 
 static void test_dither(void **state)
 {

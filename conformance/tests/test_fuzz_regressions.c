@@ -26,7 +26,7 @@
 
 #include <cmocka.h>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 #include "fuzz/fuzz_check.h"
 
 #ifndef CONFORM_SRCDIR

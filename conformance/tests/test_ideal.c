@@ -18,8 +18,8 @@
 
 #include <cmocka.h>
 
-#include "ideal.h"
-#include "scenario.h"
+#include "model/model.h"
+#include "scenario/scenario.h"
 
 #define TOL 1e-6
 

@@ -18,9 +18,9 @@
 
 #include <cmocka.h>
 
-#include "kmodel.h"
-#include "pelt.h"
-#include "scenario.h"
+#include "kernel/kernel.h"
+#include "model/model.h"
+#include "scenario/scenario.h"
 
 static void assert_close(double got, double want, double tol)
 {

@@ -16,12 +16,8 @@
 
 #include <cmocka.h>
 
-#include "cgroups.h"
-#include "kmsg.h"
-#include "measure.h"
-#include "pelt.h"
-#include "pelt_debugfs.h"
-#include "scenario.h"
+#include "kernel/kernel.h"
+#include "scenario/scenario.h"
 
 #ifndef CONFORM_SRCDIR
 #define CONFORM_SRCDIR "."

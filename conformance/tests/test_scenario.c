@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "scenario.h"
+#include "scenario/scenario.h"
 
 #ifndef CONFORM_SRCDIR
 #define CONFORM_SRCDIR "."

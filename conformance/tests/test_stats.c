@@ -12,7 +12,7 @@
 #include <cmocka.h>
 #include <stdlib.h>
 
-#include "stats.h"
+#include "contract/contract.h"
 
 static void assert_close(double got, double want, double tol)
 {

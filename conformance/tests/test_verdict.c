@@ -19,11 +19,10 @@
 #include <cmocka.h>
 #include <json-c/json.h>
 
-#include "jsonout.h"
-#include "ktap.h"
-#include "sampler.h"
-#include "scenario.h"
-#include "verdict.h"
+#include "output/output.h"
+#include "run/run.h"
+#include "scenario/scenario.h"
+#include "verdict/verdict.h"
 
 static void assert_close(double got, double want, double tol)
 {
@@ -570,6 +569,40 @@ static void test_json(void **state)
 	sset_free(&ss);
 }
 
+/* The run record carries the schema version the report checks. */
+static void test_run_start_schema(void **state)
+{
+	char path[] = "/tmp/test_verdict_run.XXXXXX";
+	struct json_object *o, *v;
+	struct run_info ri;
+	char line[4096];
+	FILE *f;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	memset(&ri, 0, sizeof(ri));
+	ri.runner_version = "test";
+	ri.pelt_source = "none";
+	jout_set_fd(fd);
+	jout_run_start(&ri);
+	jout_set_fd(-1);
+	close(fd);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof(line), f));
+	fclose(f);
+	unlink(path);
+	o = json_tokener_parse(line);
+	assert_non_null(o);
+	assert_true(json_object_object_get_ex(o, RK_TYPE, &v));
+	assert_string_equal(json_object_get_string(v), RT_RUN_START);
+	assert_true(json_object_object_get_ex(o, RK_SCHEMA_VERSION, &v));
+	assert_int_equal(json_object_get_int(v), RESULTS_SCHEMA_VERSION);
+	assert_true(json_object_object_get_ex(o, "schema_version", &v));
+	json_object_put(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -587,6 +620,7 @@ int main(void)
 		cmocka_unit_test(test_moved),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_run_start_schema),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -6,10 +6,13 @@
 # Checks the merged KTAP plan, numbering and totals, the JSON indices and
 # run records, the exit code, and (given CFSREPORT) that the report reads
 # the merged run without problems. Ends with "shard-merge: N passed, M failed".
+# CFSREPORT (argument or environment) is required: it does the KTAP merge.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 merge=$here/../shard-merge.sh
-cfsreport=${1:-}
+cfsreport=${1:-${CFSREPORT:-}}
+[ -x "$cfsreport" ] || { echo "usage: test-shard-merge.sh CFSREPORT (it merges the KTAP)" >&2; exit 2; }
+export CFSREPORT=$cfsreport
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=../../tests/check-lib.sh

@@ -201,7 +201,7 @@ static void test_missing_run(void **state)
 	results_free(&r);
 }
 
-/* the shapes conformance/jsonout.c really writes: nulls, extra keys, a
+/* the shapes conformance/output/jsonout.c really writes: nulls, extra keys, a
  * bare error result without window or aggregation */
 static void test_runner_format(void **state)
 {
@@ -237,6 +237,39 @@ static void test_runner_format(void **state)
 	assert_true(isnan(s->win_length_us));
 	assert_int_equal(s->n_groups, 0);
 	results_free(&r);
+}
+
+/* A run_start record's schema version: read, and one newer than ours named. */
+static void test_schema_version(void **state)
+{
+	char dir[] = "/tmp/cfsreport-schema-XXXXXX", path[256];
+	const int versions[] = { 0, RESULTS_SCHEMA_VERSION,
+				 RESULTS_SCHEMA_VERSION + 1 };
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/results.jsonl", dir);
+	for (i = 0; i < sizeof(versions) / sizeof(versions[0]); i++) {
+		struct rep_run r;
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		if (versions[i])
+			fprintf(f, "{\"type\":\"run_start\",\"schema_version\":%d,\"runner_version\":\"0.1\"}\n",
+				versions[i]);
+		else	/* before schema versions */
+			fprintf(f, "{\"type\":\"run_start\",\"runner_version\":\"0.1\"}\n");
+		fclose(f);
+		assert_int_equal(results_load(dir, &r), 0);
+		assert_int_equal(r.schema_version, versions[i]);
+		assert_string_equal(r.runner_version, "0.1");
+		assert_int_equal(has_problem(&r, "is newer than this cfsreport"),
+				 versions[i] > RESULTS_SCHEMA_VERSION);
+		results_free(&r);
+	}
+	unlink(path);
+	rmdir(dir);
 }
 
 static char *slurp(const char *path, size_t *len)
@@ -313,6 +346,7 @@ int main(void)
 		cmocka_unit_test(test_died_run),
 		cmocka_unit_test(test_missing_run),
 		cmocka_unit_test(test_runner_format),
+		cmocka_unit_test(test_schema_version),
 		cmocka_unit_test(test_every_truncation),
 	};
 

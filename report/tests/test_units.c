@@ -66,21 +66,21 @@ static void test_t_distribution(void **state)
 {
 	(void)state;
 	/* table values */
-	assert_float_equal(t_quantile(0.95, 1), 12.7062, 1e-3);
-	assert_float_equal(t_quantile(0.95, 7), 2.3646, 1e-3);
-	assert_float_equal(t_quantile(0.99, 30), 2.7500, 1e-3);
-	assert_float_equal(t_quantile(0.95, 1e6), 1.9600, 1e-3);
-	assert_float_equal(t_cdf(0, 5), 0.5, 1e-12);
-	assert_float_equal(t_cdf(2.0, 10), 0.96331, 1e-4);
-	assert_float_equal(t_cdf(-2.0, 10), 1 - 0.96331, 1e-4);
-	assert_true(isnan(t_cdf(1, 0)));
-	assert_true(isnan(t_quantile(1.5, 3)));
+	assert_float_equal(stats_t_quantile(0.95, 1), 12.7062, 1e-3);
+	assert_float_equal(stats_t_quantile(0.95, 7), 2.3646, 1e-3);
+	assert_float_equal(stats_t_quantile(0.99, 30), 2.7500, 1e-3);
+	assert_float_equal(stats_t_quantile(0.95, 1e6), 1.9600, 1e-3);
+	assert_float_equal(stats_t_cdf(0, 5), 0.5, 1e-12);
+	assert_float_equal(stats_t_cdf(2.0, 10), 0.96331, 1e-4);
+	assert_float_equal(stats_t_cdf(-2.0, 10), 1 - 0.96331, 1e-4);
+	assert_true(isnan(stats_t_cdf(1, 0)));
+	assert_true(isnan(stats_t_quantile(1.5, 3)));
 }
 
 static void test_welch(void **state)
 {
 	struct welch w;
-	double h = t_quantile(0.95, 9) / sqrt(10);	/* sd 1, n 10 */
+	double h = stats_t_quantile(0.95, 9) / sqrt(10);	/* sd 1, n 10 */
 
 	(void)state;
 	/* two samples, sd 1, n 10, means 0 and 1: t = 2.236, df = 18 */

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * model.h - the model room: the split the kernel model predicts from the
+ * sampled PELT state (kmodel.c) and the split the scenario intends
+ * (ideal.c).
+ */
+#ifndef CONFORM_MODEL_H
+#define CONFORM_MODEL_H
+
+
+#include "kernel/kernel.h"
+#include "scenario/scenario.h"
+
+/*
+ * kmodel.c - the kernel model: the split CFS should produce for one
+ * sample, from the sampled PELT group state and task placement.
+ *
+ * On each CPU the runnable entities of a cfs_rq share it in proportion to
+ * their weights; a task's share of its CPU is the product, down its
+ * group path, of weight / sum(runnable sibling weights). Tasks weigh 1024
+ * (nice 0). A group entity's weight on CPU c is calc_group_shares()
+ * (kernel/sched/fair.c, 6.1):
+ *
+ *   load      = max(cfs_rq->load.weight, cfs_rq->avg.load_avg)
+ *   tg_weight = <tg load> - cfs_rq->tg_load_avg_contrib + load
+ *   weight    = clamp(tg_shares * load / tg_weight, MIN_SHARES, tg_shares)
+ *
+ * with <tg load> taken three ways (enum km_kind).
+ */
+
+enum km_kind {
+	/*
+	 * As defined: tg_weight = sum over the other online CPUs of their
+	 * cfs_rq avg.load_avg (offline or off-list cfs_rqs count 0) + load.
+	 */
+	KM_DEFINED,
+	/* As computed: from the sampled tg->load_avg and contrib. */
+	KM_COMPUTED,
+	/* From the sampled group entity weights (se->load.weight). */
+	KM_SE,
+	KM_KINDS,
+};
+
+#define KM_NICE0_WEIGHT	1024.0
+/* MIN_SHARES (2) is applied to scaled shares: 2 / 1024 unscaled. */
+#define KM_MIN_SHARES	(2.0 / 1024.0)
+
+/*
+ * The throttle state of bandwidth-limited groups (a cpu.max/cfs_quota_us
+ * quota of their own) on every CPU.
+ */
+enum km_bw {
+	KM_BW_SNAPSHOT,		/* as the PELT snapshot shows it */
+	KM_BW_RUNNING,		/* none throttled */
+	KM_BW_THROTTLED,	/* each with runnable tasks below it throttled */
+};
+
+struct km_input {
+	const struct scenario *s;
+	const struct scn_state *st;
+	const struct pelt_snap *p;	/* NULL: nominal weights only */
+	scn_cpumask_t online;
+	int ncpus;
+	int ninst;
+	const int *inst_task;		/* instance -> task */
+	const struct task_sample *ts;	/* instance placement and state */
+	enum km_bw bw;
+};
+
+/* What was measured over the interval the model is applied to. */
+struct km_meas {
+	const double *d;		/* [ninst] CPU time */
+	const int *cpu;			/* [ninst] CPU it was charged to */
+	const double *cap;		/* [ncpus] CPU time of all instances */
+};
+
+/* scale_load_down(tg->shares) for a configured weight. */
+double km_tg_shares(enum scn_hierarchy h, unsigned long weight, int idle);
+
+/* calc_group_shares() in unscaled units. */
+double km_calc_group_shares(double tg_shares, double load, double tg_weight);
+
+/*
+ * share[i] = the fraction of its CPU instance i gets in this sample
+ * (0 when not runnable). Returns the number of group weights that had to
+ * fall back to another source (e.g. KM_SE without se weights), or
+ * -EINVAL.
+ */
+int km_shares(const struct km_input *in, enum km_kind k, double *share);
+
+/* Is any group of the scenario bandwidth-limited (in in->st)? */
+bool km_bw_limited(const struct km_input *in);
+
+/*
+ * km_shares() over an interval in which bandwidth-limited groups may have
+ * been throttled for part of the time. A throttled cfs_rq is runnable
+ * for a few ms after each period refresh and the sampled throttle state
+ * is a point in time (and, between PELT reads, an old one): it cannot say
+ * for how much of the interval a group ran. The interval is modelled as
+ * a mix of the two states on each CPU c: a fraction th_c of the time with
+ * every limited group running (shares on[]), the rest with each one that
+ * has runnable tasks throttled (shares off[]). th_c is what makes the
+ * limited groups' predicted time on c equal their measured time x_c:
+ * th_c = min(1, x_c / (sum of their on[] shares * cap_c)).
+ * So a limited group's own time is taken as measured (up to its full
+ * weight share: more is still an error), and the verdict is on how the
+ * rest of the CPU is split around it; whether the group got its quota and
+ * no more is the scenario's expect lines' job (the ideal model caps
+ * it). All limited groups on a CPU switch together. @on: [ninst]
+ * scratch. Returns as km_shares(), fallbacks counted in each state used;
+ * a limited group (or one below it) assumed running has no sampled state
+ * to fall back from where the sample saw it throttled, so its weights are
+ * not counted.
+ */
+int km_shares_bw(const struct km_input *in, enum km_kind k,
+		 const struct km_meas *m, double *share, double *on);
+
+const char *km_kind_name(enum km_kind k);
+
+/*
+ * ideal.c - the ideal model: the split the scenario intends.
+ *
+ * Hierarchical weighted max-min fair share of the online CPUs, where each
+ * runnable task can use at most one CPU and only the CPUs of its effective
+ * affinity (task cpus restricted by the group cpusets). Stopped tasks and
+ * tasks without an allowed online CPU demand nothing. Duty-cycled tasks are
+ * treated as demanding run/(run+sleep) of a CPU; churn tasks as hogs.
+ */
+
+/*
+ * cpu_capacity[c]: usable CPU of CPU c (1.0 = a whole CPU; NULL = 1.0 for
+ * every online CPU). On return group_cpu[g] is the CPU (in CPUs) group g
+ * and its descendants get, and task_cpu[t] (may be NULL) the CPU each task
+ * entry gets in total over its instances. Returns 0 or -EINVAL.
+ */
+int ideal_split(const struct scenario *s, const struct scn_state *st,
+		const double *cpu_capacity, double *group_cpu,
+		double *task_cpu);
+
+#endif /* CONFORM_MODEL_H */

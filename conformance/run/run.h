@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run.h - the run room: the workload (forked hogs and their kinds), the
+ * sampler, and the runner that runs one scenario in its own process group.
+ */
+#ifndef CONFORM_RUN_H
+#define CONFORM_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "contract/contract.h"
+#include "kernel/kernel.h"
+#include "scenario/scenario.h"
+
+/*
+ * workload.c - the scenario's worker processes.
+ *
+ * Every task entry becomes `count` instance processes, forked by the
+ * scenario process (the leader of the scenario's process group, so one
+ * kill(-pgid, SIGKILL) ends them all). Instances wait on a pipe until
+ * wl_start(), after they have been attached to their cgroup and given
+ * their affinity.
+ *
+ * hog:   spins.
+ * duty:  spins for run_us of its own CPU time, sleeps sleep_us, repeats.
+ * churn: forks a child that spins for run_us of CPU time and exits,
+ *        repeats; the child's CPU time is added to the instance's total
+ *        (shared memory), so an instance's CPU time includes its children.
+ */
+
+struct wl_shared {
+	volatile pid_t child;		/* churn: the running child, or 0 */
+	volatile uint64_t done_ns;	/* churn: CPU time of exited children */
+	uint64_t stall_ns;		/* hog, duty: charged while not run */
+};
+
+struct workload {
+	int ninst;
+	int task_of[SCN_MAX_TASKS * 8];	/* instance -> task index */
+	pid_t pid[SCN_MAX_TASKS * 8];
+	struct wl_shared *sh;		/* [ninst], MAP_SHARED */
+	int start_rd, start_wr;
+	enum scn_task_kind kind[SCN_MAX_TASKS * 8];
+	struct task_reader rd[SCN_MAX_TASKS * 8];	/* the instances' */
+};
+
+#define WL_MAX_INST	(SCN_MAX_TASKS * 8)
+
+/* Called for each new instance before it starts: attach it to group. */
+typedef int (*wl_attach_fn)(void *ctx, int group, pid_t pid);
+
+/* Fork every instance (stopped at the start barrier). */
+int wl_spawn(struct workload *w, const struct scenario *s,
+	     const struct scn_state *st, wl_attach_fn attach, void *ctx,
+	     char *err, size_t len);
+
+/* Release every instance. */
+void wl_start(struct workload *w);
+
+/* Affinity of every instance of task t (mask 0: all of all_mask). */
+int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask);
+
+/* Send sig to every instance of task t (and churn children). */
+int wl_signal(struct workload *w, int t, int sig);
+
+/* Move every instance of task t to group g. */
+int wl_move(struct workload *w, int t, int g, wl_attach_fn attach,
+	    void *ctx);
+
+/* CPU time, CPU and state of instance i. Returns 0 or -errno. */
+int wl_sample(struct workload *w, int i, struct task_sample *ts);
+
+/* SIGKILL every instance and reap them. */
+void wl_kill(struct workload *w);
+
+/*
+ * sampler.c - periodic snapshots of a running scenario: every instance's
+ * CPU time, CPU and state, every group's cgroup CPU usage, and the PELT
+ * group state (cpu.pelt or sched/debug). The sampler measures its own CPU
+ * time.
+ */
+
+struct sample {
+	uint64_t t_us;			/* from workload start */
+	int phases_done;		/* phases applied before this sample */
+	scn_cpumask_t online;
+	bool usage_ok;
+	bool pelt_ok;			/* pelt read at this sample */
+	int pelt_ref;			/* sample holding the latest PELT read */
+	bool pelt_moved;		/* read because a task moved CPU */
+	struct task_sample *ts;		/* [ninst] */
+	uint64_t *usage_us;		/* [ngroups] */
+	struct pelt_snap pelt;		/* [ngroups x ncpus] */
+};
+
+struct sample_set {
+	int n, cap;
+	int ninst, ngroups, ncpus;
+	struct sample *v;
+	uint64_t cost_ns;		/* sampler CPU time, all samples */
+	uint64_t cost_part_ns[3];	/* tasks, cgroup usage, PELT */
+	int errors;			/* failed reads */
+	char last_error[160];
+};
+
+struct sampler {
+	const struct scenario *s;
+	struct workload *w;
+	const struct cg_ctx *cg;
+	enum pelt_source src;
+	char debugfs_root[SCN_PATH_MAX];
+	char *dbuf;			/* read buffer (sched/debug: big) */
+	size_t dcap;
+	struct refile *pelt_rf;		/* [ngroups] cpu.pelt */
+	struct refile *usage_rf;	/* [ngroups] cpu.stat/cpuacct.usage */
+	struct refile online_rf;
+	struct refile debugfs_rf;
+};
+
+int sset_init(struct sample_set *ss, int cap, int ninst, int ngroups,
+	      int ncpus);
+void sset_free(struct sample_set *ss);
+
+int sampler_init(struct sampler *sp, const struct scenario *s,
+		 struct workload *w, const struct cg_ctx *cg,
+		 enum pelt_source src);
+void sampler_free(struct sampler *sp);
+
+/*
+ * Does sample @sm (its pelt_ref set) find a runnable task on a CPU other
+ * than the one the latest PELT read found it on? Then that read is stale
+ * where it matters most: the task's load has left one CPU's group cfs_rqs
+ * for another's, and every group entity weight on both CPUs changes.
+ */
+bool sampler_moved(const struct sample_set *ss, const struct sample *sm);
+
+/*
+ * Append one sample (t_us, phases_done given); want_usage: read the
+ * groups' cgroup CPU usage, want_pelt: read the PELT state (otherwise the
+ * sample refers to the latest one read; it is read anyway when a task
+ * moved, see sampler_moved()). Returns 0 or -errno.
+ */
+int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
+		 int phases_done, bool want_usage, bool want_pelt);
+
+/* The PELT snapshot in force at sample k, or NULL. */
+const struct pelt_snap *sset_pelt(const struct sample_set *ss, int k);
+
+/*
+ * runner.c - run one scenario: set up its hierarchy, fork the scenario
+ * process (its own process group, with a deadline), which builds the
+ * cgroups, runs the workload and the sampler, analyses and reports; then
+ * clean up whatever it left behind.
+ */
+
+/* Extra time over the scenario's duration for setup, analysis, cleanup. */
+#define RUNNER_DEADLINE_SLACK_US	30000000ull
+
+/*
+ * sched/debug prints every task and cfs_rq of the machine: reading it is
+ * expensive (several ms of CPU per read under TCG, measured in the guest),
+ * so it is read at most this often;
+ * samples in between refer to the latest read. cpu.pelt is read on
+ * every sample.
+ */
+#define RUNNER_DEBUGFS_PERIOD_US	500000ull
+/*
+ * cpu.pelt is cheaper but not free under TCG (~0.9 ms per sample for 8
+ * groups); PELT moves with a 32 ms half-life, so every 150 ms is enough
+ * and halves the sampler's bursts that take CPU from the hogs.
+ */
+#define RUNNER_PELT_PERIOD_US		150000ull
+
+/*
+ * A sampler wake-up this late means the host did not run its vCPU for
+ * that long (CFS wakes a sleeper within a 3 ms slice), and tasks charged
+ * this much beyond the CPUs in one interval mean a vCPU's stall landed:
+ * host contention, named in a failure's reason.
+ */
+#define RUNNER_CONTENTION_US		30000ull
+
+/* PELT source of this kernel (probes a scratch cgroup). */
+enum pelt_source runner_probe_source(void);
+
+/* Runs s as scenario number index; prints KTAP, streams JSON. */
+enum verdict runner_run(const struct scenario *s, int index);
+
+#endif /* CONFORM_RUN_H */

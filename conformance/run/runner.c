@@ -1,0 +1,839 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * runner.c - the life of one scenario.
+ *
+ * parent (the runner)               scenario process (own pgid)
+ *   hierarchy setup / SKIP checks
+ *   scenario_start record
+ *   fork ------------------------->  kmsg mark, cgroups, workers,
+ *   wait with deadline                sample + phases, kill workers,
+ *                                     remove cgroups, restore CPUs,
+ *                                     analyse, KTAP subtests, JSON
+ *   <--------- verdict over a pipe    exit
+ *   kill(-pgid), remove leftovers,
+ *   restore CPUs, hierarchy teardown,
+ *   top-level KTAP line
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kernel/kernel.h"
+#include "output/output.h"
+#include "run/run.h"
+#include "verdict/verdict.h"
+
+struct child_msg {
+	int verdict;
+	int emitted;		/* the child wrote the result record */
+	char reason[256];
+};
+
+static int attach_cb(void *ctx, int g, pid_t pid)
+{
+	return cg_attach(ctx, g, pid);
+}
+
+enum pelt_source runner_probe_source(void)
+{
+	static struct scenario probe;
+	static struct cg_ctx cg;
+	enum pelt_source src = PELT_SRC_NONE;
+	char why[256], err[256];
+
+	memset(&probe, 0, sizeof(probe));
+	probe.hierarchy = SCN_V2;
+	if (!cg_hier_setup(SCN_V2, false, why, sizeof(why)) &&
+	    !cg_create_tree(&cg, &probe, 0, err, sizeof(err))) {
+		if (cg_has_cpu_pelt(&cg))
+			src = PELT_SRC_CPU_PELT;
+	}
+	if (cg.s)
+		cg_remove_tree(&cg);
+	cg_remove_root(SCN_V2, 0);
+	if (src == PELT_SRC_NONE && !access(PELT_DEBUGFS_PATH, R_OK))
+		src = PELT_SRC_DEBUGFS;
+	return src;
+}
+
+static void sleep_until(uint64_t t_us)
+{
+	struct timespec ts = { t_us / 1000000, (t_us % 1000000) * 1000 };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+	       EINTR)
+		;
+}
+
+static int do_phase(const struct scenario *s, struct scn_state *st,
+		    const struct scn_phase *p, struct cg_ctx *cg,
+		    struct workload *w)
+{
+	int r = 0, fd;
+
+	switch (p->action) {
+	case SCN_ACT_WEIGHT:
+		r = cg_set_weight(cg, p->group, p->value);
+		break;
+	case SCN_ACT_MOVE:
+		r = wl_move(w, p->task, p->group, attach_cb, cg);
+		break;
+	case SCN_ACT_AFFINITY:
+		r = wl_set_affinity(w, p->task, p->cpus);
+		break;
+	case SCN_ACT_OFFLINE:
+		r = hotplug_set(p->cpu, false);
+		break;
+	case SCN_ACT_ONLINE:
+		r = hotplug_set(p->cpu, true);
+		break;
+	case SCN_ACT_STOP:
+		r = wl_signal(w, p->task, SIGSTOP);
+		break;
+	case SCN_ACT_CONT:
+		r = wl_signal(w, p->task, SIGCONT);
+		break;
+	case SCN_ACT_MAX:
+		r = cg_set_max(cg, p->group, p->quota_us, p->period_us);
+		break;
+	case SCN_ACT_PANIC:
+		fd = open("/proc/sysrq-trigger", O_WRONLY);
+		if (fd >= 0) {
+			if (write(fd, "c", 1) < 0)
+				r = -errno;
+			close(fd);
+		} else {
+			r = -errno;
+		}
+		break;
+	}
+	scn_state_apply(s, st, p);
+	/* Joining a group with a cpuset resets the affinity: re-apply. */
+	if (!r && p->action == SCN_ACT_MOVE)
+		r = wl_set_affinity(w, p->task, st->task_cpus[p->task]);
+	return r;
+}
+
+static void __attribute__((noreturn)) child_exit(int fd,
+						 const struct child_msg *m)
+{
+	fflush(stdout);
+	if (write(fd, m, sizeof(*m)) < 0)
+		_exit(3);
+	_exit(0);
+}
+
+/*
+ * The series' own interfaces, checked on every scenario of a patched
+ * kernel: cpu.pelt must agree with sched/debug, and the fold and reweight
+ * trace events must have fired. A mismatch fails the scenario.
+ */
+/*
+ * Did a sampled group entity weight change during the run (the trace ran
+ * the whole time)? Then sched_group_reweight must have fired. Weights set
+ * when the cgroups were configured, before tracing, do not count: a group
+ * alone on its CPUs keeps them and legitimately never reweights.
+ */
+static bool se_weight_moved(const struct sample_set *ss)
+{
+	const struct pelt_snap *first = NULL;
+
+	for (int k = 0; k < ss->n; k++) {
+		const struct pelt_snap *p = &ss->v[k].pelt;
+
+		if (!ss->v[k].pelt_ok)
+			continue;
+		if (!first) {
+			first = p;
+			continue;
+		}
+		for (int g = 0; g < p->ngroups; g++)
+			for (int c = 0; c < p->ncpus; c++) {
+				const struct pelt_cpu *a = pelt_at(first, g, c);
+				const struct pelt_cpu *b = pelt_at(p, g, c);
+
+				if (a->present && b->present && a->has_se &&
+				    b->has_se && a->se_weight != b->se_weight)
+					return true;
+			}
+	}
+	return false;
+}
+
+static void report_kernel_checks(const struct scenario *s,
+				 const struct sample_set *ss,
+				 struct scn_result *res, int tc_ret,
+				 const struct tracecount *tc, int xc_ret,
+				 const struct xcheck *xc)
+{
+	const char *why = NULL;
+	char buf[256];
+
+	if (tc_ret) {
+		vd_diag(res, "trace events: %s", strerror(-tc_ret));
+	} else if (tc->available) {
+		double secs = (double)(tc->t1_us - tc->t0_us) / 1e6;
+
+		vd_diag(res, "trace: %ld sched_tg_load_avg_fold (%.0f/s), %ld "
+			"sched_group_reweight (%.0f/s), %ld lost", tc->folds,
+			secs > 0 ? tc->folds / secs : 0, tc->reweights,
+			secs > 0 ? tc->reweights / secs : 0, tc->lost);
+		/* every group's load ramps up from 0: it must fold */
+		if (s->ntasks && !tc->folds && !tc->lost) {
+			snprintf(buf, sizeof(buf), "trace event "
+				 "sched_tg_load_avg_fold never fired while "
+				 "the groups ran");
+			why = buf;
+		} else if (!tc->reweights && !tc->lost && se_weight_moved(ss)) {
+			snprintf(buf, sizeof(buf), "trace event "
+				 "sched_group_reweight never fired although "
+				 "sampled group entity weights changed");
+			why = buf;
+		}
+	}
+	if (xc_ret < 0) {
+		vd_diag(res, "cpu.pelt vs sched/debug: %s", strerror(-xc_ret));
+	} else if (!xc_ret) {
+		vd_diag(res, "cpu.pelt vs sched/debug: %d values compared, %d "
+			"differ, %d moved between reads (read sequence %d of "
+			"up to %d)", xc->compared, xc->mismatches, xc->skipped,
+			xc->attempts, XCHECK_ATTEMPTS);
+		if (xc->mismatches) {
+			snprintf(buf, sizeof(buf), "cpu.pelt disagrees with "
+				 "sched/debug: %s", xc->first);
+			why = buf;
+		}
+	}
+	if (why && (res->v == V_PASS || res->v == V_FAIL)) {
+		if (res->v == V_PASS)
+			snprintf(res->reason, sizeof(res->reason), "%s", why);
+		res->v = V_FAIL;
+	}
+}
+
+/*
+ * A vCPU the host did not run is charged to its current task, and CFS
+ * pays that back later: the split swings though the kernel is right. A
+ * failure then still fails, but says so, and the flake summary counts
+ * such failures apart. Seen three ways: the sampler woke up late (its own
+ * vCPU stalled), the tasks were charged more time in an interval than the
+ * CPUs had (a stall across a sample on any vCPU), or the workers' own
+ * probe (workload.c) measured charges late in the window that cover the
+ * failing groups' excess (vd: stall_explains).
+ */
+static void note_contention(struct scn_result *res)
+{
+	size_t n;
+
+	res->host_contention = res->max_late_us > RUNNER_CONTENTION_US ||
+			       res->charge_excess_us > RUNNER_CONTENTION_US ||
+			       res->stall_explains;
+	if (res->charge_excess_us > RUNNER_CONTENTION_US)
+		vd_diag(res, "host contention: tasks were charged %llu ms "
+			"more in one interval than the CPUs had (a vCPU the "
+			"host did not run; its task is charged the gap)",
+			(unsigned long long)res->charge_excess_us / 1000);
+	if (!res->host_contention || res->v != V_FAIL)
+		return;
+	n = strlen(res->reason);
+	snprintf(res->reason + n, sizeof(res->reason) - n,
+		 " [host contention: sampler %llu ms late, %llu ms overcharged,"
+		 " %llu ms charged while not run]",
+		 (unsigned long long)res->max_late_us / 1000,
+		 (unsigned long long)res->charge_excess_us / 1000,
+		 (unsigned long long)res->stall_us / 1000);
+}
+
+/*
+ * Samples to the next PELT sample: every/2 .. every + every/2, at random
+ * (seeded per scenario, so a run's schedule is reproducible). A fixed
+ * cadence can phase-lock with a periodic workload and catch its PELT
+ * ripple at the same point every time: duty-blocked-load's duty cycle is
+ * about 16.1 ms and debugfs was read every 500 ms (31 cycles), which
+ * biased the model by up to 0.011 in one run, in every sub-window alike,
+ * where the sub-window CI cannot see it.
+ */
+static int pelt_gap(int every, unsigned int *seed)
+{
+	return every - every / 2 + rand_r(seed) % (2 * (every / 2) + 1);
+}
+
+/*
+ * Where in its period a sample is taken: at random in the first half
+ * (seeded per scenario, like pelt_gap()). On a fixed grid the samples
+ * can phase-lock with a workload whose cycle divides the period:
+ * fork-exit-cross-cpu's churn (5 ms children) against the 50 ms period
+ * caught its group entity weight at the same point of the fork/exit
+ * cycle for seconds, a bias that drifted from run to run (run-to-run
+ * spread of the error 1.7 times what the sub-window CI claimed). A
+ * random phase spread over half a period (25 ms at 50 ms) samples
+ * every point of such a cycle alike; consecutive samples stay 1/2 to
+ * 3/2 periods apart.
+ */
+static uint64_t sample_phase_us(uint64_t period_us, unsigned int *seed)
+{
+	if (period_us < 2)
+		return 0;
+	return (uint64_t)rand_r(seed) % (period_us / 2);
+}
+
+/*
+ * Lift the cpu.max limits in force before killing the workers: a killed
+ * task in a throttled group exits only once the group may run again, so
+ * a 1 ms/1 s group took 8-14 s of guest time to let its workers die.
+ */
+static void lift_limits(const struct scenario *s, const struct scn_state *st,
+			struct cg_ctx *cg)
+{
+	int g;
+
+	for (g = 0; g < s->ngroups; g++)
+		if (st->group_quota_us[g] >= 0)
+			cg_set_max(cg, g, -1, st->group_period_us[g]);
+}
+
+/* Everything the scenario process holds, from setup to its report. */
+struct scn_run {
+	const struct scenario *s;
+	int index;
+	struct cg_ctx cg;
+	struct workload w;
+	struct scn_state st;
+	struct sample_set ss;
+	struct sampler sp;
+	struct scn_result res;
+	struct kmsg_report km;
+	enum pelt_source src;
+	scn_cpumask_t online0;		/* to restore */
+	int kfd;			/* kmsg_begin(), -1: ended */
+	uint64_t t0;			/* workload start, CLOCK_MONOTONIC */
+	uint64_t dur;			/* scn_duration_us() */
+	uint64_t ws, we;		/* the window, from t0 */
+	int pelt_every;			/* samples per PELT read, mean */
+	uint64_t max_late;		/* worst sampler wake-up lateness */
+	int late;			/* ... samples late by > 5 ms */
+	char phase_err[256];		/* the first phase that failed */
+	struct tracecount tc;
+	int tc_ret;
+	struct xcheck xc;
+	int xc_ret;			/* 1: not run */
+};
+
+/* The sampling loop's position. */
+struct sample_clock {
+	int k;				/* samples taken */
+	int pi;				/* phases applied */
+	int pelt_next, pelt_pi;		/* next PELT read, phases at the last */
+	unsigned int pelt_seed, phase_seed;
+	uint64_t phase_us;		/* this sample's offset in its period */
+};
+
+/* The PELT source of this kernel, seen through the scenario's cgroups. */
+static enum pelt_source scn_pelt_source(const struct cg_ctx *cg)
+{
+	if (cg_has_cpu_pelt(cg))
+		return PELT_SRC_CPU_PELT;
+	if (!access(PELT_DEBUGFS_PATH, R_OK))
+		return PELT_SRC_DEBUGFS;
+	return PELT_SRC_NONE;
+}
+
+/* Cgroups and the PELT source; ERROR or SKIP end the process here. */
+static void run_cgroups(struct scn_run *run, int msg_fd)
+{
+	struct child_msg m;
+	char err[256] = "";
+	int r;
+
+	memset(&m, 0, sizeof(m));
+	r = cg_create_tree(&run->cg, run->s, run->index, err, sizeof(err));
+	if (r) {
+		cg_remove_tree(&run->cg);
+		m.verdict = V_ERROR;
+		snprintf(m.reason, sizeof(m.reason), "%s", err);
+		child_exit(msg_fd, &m);
+	}
+	run->src = scn_pelt_source(&run->cg);
+	if (run->src == PELT_SRC_NONE) {
+		cg_remove_tree(&run->cg);
+		m.verdict = V_SKIP;
+		snprintf(m.reason, sizeof(m.reason),
+			 "no PELT group state: no cpu.pelt and no "
+			 PELT_DEBUGFS_PATH);
+		child_exit(msg_fd, &m);
+	}
+}
+
+/* Workers (waiting for wl_start()), the sample set and the sampler. */
+static int run_workload(struct scn_run *run, char *err, size_t len)
+{
+	const struct scenario *s = run->s;
+	int cap = (int)(run->dur / s->sample_us) + 16 + s->nphases;
+	int r;
+
+	scn_state_init(s, &run->st);
+	r = wl_spawn(&run->w, s, &run->st, attach_cb, &run->cg, err, len);
+	if (!r)
+		r = sset_init(&run->ss, cap, run->w.ninst, s->ngroups,
+			      hotplug_possible() > 0 ? hotplug_possible() :
+			      s->cpus);
+	if (!r)
+		r = sampler_init(&run->sp, s, &run->w, &run->cg, run->src);
+	if (r && !err[0])
+		snprintf(err, len, "setup: %s", strerror(-r));
+	return r;
+}
+
+/* How often PELT is read: the scenario's pelt_sample or the source's. */
+static void run_pelt_cadence(struct scn_run *run)
+{
+	const struct scenario *s = run->s;
+	uint64_t period = s->pelt_sample_us ? s->pelt_sample_us :
+			  run->src == PELT_SRC_DEBUGFS ?
+			  RUNNER_DEBUGFS_PERIOD_US : RUNNER_PELT_PERIOD_US;
+
+	run->pelt_every = (int)((period + s->sample_us / 2) / s->sample_us);
+	if (run->pelt_every < 1)
+		run->pelt_every = 1;
+}
+
+/* Apply every phase due by now. */
+static void run_phases(struct scn_run *run, struct sample_clock *sc,
+		       uint64_t now)
+{
+	const struct scenario *s = run->s;
+	int r;
+
+	while (sc->pi < s->nphases && run->t0 + s->phases[sc->pi].at_us <= now) {
+		const struct scn_phase *ph = &s->phases[sc->pi];
+
+		r = do_phase(s, &run->st, ph, &run->cg, &run->w);
+		if (r && !run->phase_err[0])
+			snprintf(run->phase_err, sizeof(run->phase_err),
+				 "phase %d (%s, line %d): %s", sc->pi,
+				 scn_action_name(ph->action), ph->line,
+				 strerror(-r));
+		sc->pi++;
+	}
+}
+
+/* The sample due at ts (from t0: t), taken at now. -ENOSPC: set full. */
+static int run_sample(struct scn_run *run, struct sample_clock *sc,
+		      uint64_t ts, uint64_t now)
+{
+	const struct scenario *s = run->s;
+	uint64_t t = ts - run->t0, per = s->sample_us;
+	bool usage, pelt;
+
+	/*
+	 * A late wake-up means this vCPU did not run: under TCG on a busy
+	 * host, time the guest did not run is charged to whatever task was
+	 * current.
+	 */
+	if (now - ts > run->max_late)
+		run->max_late = now - ts;
+	if (now - ts > 5000)
+		run->late++;
+	usage = (t + per * 2 >= run->ws && t <= run->ws + per * 2) ||
+		t + per * 3 >= run->we;
+	/*
+	 * At random gaps, and at the window's first sample and the first
+	 * after a phase: the model holds the last PELT state until the next
+	 * one.
+	 */
+	pelt = sc->k >= sc->pelt_next || sc->pi != sc->pelt_pi ||
+	       (t <= run->ws && t + per > run->ws);
+	if (pelt) {
+		sc->pelt_next = sc->k + pelt_gap(run->pelt_every,
+						 &sc->pelt_seed);
+		sc->pelt_pi = sc->pi;
+	}
+	return sampler_take(&run->sp, &run->ss, measure_now_us() - run->t0,
+			    sc->pi, usage, pelt);
+}
+
+/* Start the workers; sample and apply the phases until the window ends. */
+static void run_sample_loop(struct scn_run *run)
+{
+	const struct scenario *s = run->s;
+	struct sample_clock sc = {
+		.pelt_seed = (unsigned int)run->index + 1,
+		.phase_seed = ~(unsigned int)run->index,
+	};
+	uint64_t t_end;
+
+	wl_start(&run->w);
+	run->t0 = measure_now_us();
+	/* the sample due at the window's end may fall half a period later */
+	t_end = run->t0 + run->dur + s->sample_us / 2;
+	for (;;) {
+		uint64_t ts = run->t0 + (uint64_t)sc.k * s->sample_us +
+			      sc.phase_us;
+		uint64_t tp = UINT64_MAX, now;
+
+		if (sc.pi < s->nphases)
+			tp = run->t0 + s->phases[sc.pi].at_us;
+		if (ts > t_end && tp > t_end)
+			break;
+		sleep_until(ts < tp ? ts : tp);
+		now = measure_now_us();
+		run_phases(run, &sc, now);
+		if (ts > now || ts > t_end)
+			continue;
+		if (run_sample(run, &sc, ts, now) == -ENOSPC)
+			break;
+		sc.k++;
+		sc.phase_us = sample_phase_us(s->sample_us, &sc.phase_seed);
+	}
+}
+
+/*
+ * After the window, while the workload still runs: the trace counts and
+ * the cross-check; then stop everything. Returns cg_remove_tree()'s.
+ */
+static int run_teardown(struct scn_run *run)
+{
+	int r;
+
+	if (!run->tc_ret)
+		run->tc_ret = trc_end(&run->tc);
+	if (run->src == PELT_SRC_CPU_PELT)
+		run->xc_ret = xcheck_pelt_debugfs(run->s, &run->cg, &run->xc);
+	lift_limits(run->s, &run->st, &run->cg);
+	wl_kill(&run->w);
+	hotplug_restore(run->online0);
+	r = cg_remove_tree(&run->cg);
+	kmsg_end(run->kfd, &run->km);
+	run->kfd = -1;
+	return r;
+}
+
+/* The verdict, and what the sampler saw of itself. */
+static void run_analyze(struct scn_run *run, int rm_ret)
+{
+	const struct scenario *s = run->s;
+	struct scn_result *res = &run->res;
+	const struct sample_set *ss = &run->ss;
+	struct vd_input in = {
+		.s = s, .st = &run->st, .ss = ss, .inst_task = run->w.task_of,
+		.src = run->src, .win_start_us = scn_measure_start_us(s),
+		.win_len_us = s->measure_us,
+	};
+	int k;
+
+	memset(res, 0, sizeof(*res));
+	vd_analyze(&in, res);
+	if (rm_ret)
+		vd_diag(res, "cgroup removal: %s", strerror(-rm_ret));
+	res->sampler_cpu_us = ss->cost_ns / 1000;
+	res->max_late_us = run->max_late;
+	res->late_samples = run->late;
+	if (run->late)
+		vd_diag(res, "sampler woke up late by > 5 ms %d times (max "
+			"%llu us): the vCPU did not run (host contention?)",
+			run->late, (unsigned long long)run->max_late);
+	note_contention(res);
+	for (k = 0, res->pelt_samples = 0; k < ss->n; k++) {
+		res->pelt_samples += ss->v[k].pelt_ok;
+		res->pelt_moved += ss->v[k].pelt_ok && ss->v[k].pelt_moved;
+	}
+	res->sampler_overhead = run->dur ?
+		(double)ss->cost_ns / 1000.0 / run->dur : 0;
+	vd_diag(res, "sampler cost: tasks %llu us, cgroup usage %llu us, "
+		"PELT (%s, every %d samples on average) %llu us",
+		(unsigned long long)ss->cost_part_ns[0] / 1000,
+		(unsigned long long)ss->cost_part_ns[1] / 1000,
+		pelt_source_name(run->src), run->pelt_every,
+		(unsigned long long)ss->cost_part_ns[2] / 1000);
+	if (ss->errors)
+		vd_diag(res, "%d failed reads, last: %s", ss->errors,
+			ss->last_error);
+}
+
+/* Kernel warnings fail the scenario, a failed phase makes it an ERROR. */
+static void run_kernel_verdict(struct scn_run *run)
+{
+	struct scn_result *res = &run->res;
+	const struct kmsg_report *km = &run->km;
+
+	report_kernel_checks(run->s, &run->ss, res, run->tc_ret, &run->tc,
+			     run->xc_ret, &run->xc);
+	if (km->warnings) {
+		for (int i = 0; i < km->nlines; i++)
+			vd_diag(res, "kmsg: %s", km->lines[i]);
+		if (res->v == V_PASS || res->v == V_FAIL) {
+			res->v = V_FAIL;
+			snprintf(res->reason, sizeof(res->reason),
+				 "%d scheduler warning(s) in the kernel log: "
+				 "%.180s", km->warnings, km->lines[0]);
+		}
+	}
+	if (run->phase_err[0]) {
+		res->v = V_ERROR;
+		snprintf(res->reason, sizeof(res->reason), "%s",
+			 run->phase_err);
+	}
+}
+
+/* KTAP subtests and the JSON records; the verdict to the parent. */
+static void __attribute__((noreturn)) run_report(struct scn_run *run,
+						 int msg_fd)
+{
+	struct scn_result *res = &run->res;
+	struct child_msg m;
+
+	if (res->v != V_ERROR || res->intervals >= 2)
+		ktap_subtests(stdout, run->s, res);
+	jout_series(run->s, &run->ss);
+	jout_result(run->index, run->s, res, measure_now_us() - run->t0,
+		    &run->km);
+	sampler_free(&run->sp);
+	sset_free(&run->ss);
+	memset(&m, 0, sizeof(m));
+	m.verdict = res->v;
+	m.emitted = 1;
+	snprintf(m.reason, sizeof(m.reason), "%s", res->reason);
+	child_exit(msg_fd, &m);
+}
+
+/* Setup failed: undo what was done, report an ERROR. */
+static void __attribute__((noreturn)) run_fail(struct scn_run *run,
+					       const char *err, int msg_fd)
+{
+	struct child_msg m;
+
+	lift_limits(run->s, &run->st, &run->cg);
+	wl_kill(&run->w);
+	hotplug_restore(run->online0);
+	cg_remove_tree(&run->cg);
+	if (run->kfd >= 0)
+		close(run->kfd);
+	memset(&m, 0, sizeof(m));
+	m.verdict = V_ERROR;
+	snprintf(m.reason, sizeof(m.reason), "%s", err);
+	child_exit(msg_fd, &m);
+}
+
+static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
+						     int index, int msg_fd)
+{
+	static struct scn_run run;
+	char err[256] = "";
+
+	run.s = s;
+	run.index = index;
+	run.dur = scn_duration_us(s);
+	run.xc_ret = 1;
+	hotplug_online_mask(&run.online0);
+	run.kfd = kmsg_begin();
+	run_cgroups(&run, msg_fd);
+	if (run_workload(&run, err, sizeof(err)))
+		run_fail(&run, err, msg_fd);
+	run.ws = scn_measure_start_us(s);
+	run.we = run.ws + s->measure_us;
+	run_pelt_cadence(&run);
+	run.tc_ret = trc_begin(&run.tc);
+	run_sample_loop(&run);
+	run_analyze(&run, run_teardown(&run));
+	run_kernel_verdict(&run);
+	run_report(&run, msg_fd);
+}
+
+static bool cpus_available(const struct scenario *s, char *why, size_t len)
+{
+	scn_cpumask_t on = 0, need = scn_all_cpus(s);
+
+	if (hotplug_online_mask(&on)) {
+		snprintf(why, len, "cannot read online CPUs");
+		return false;
+	}
+	if ((on & need) != need) {
+		snprintf(why, len, "needs CPUs 0-%d online, %d online",
+			 s->cpus - 1, scn_cpumask_count(on));
+		return false;
+	}
+	return true;
+}
+
+/* A verdict reached without a scenario process: KTAP and JSON. */
+static enum verdict runner_verdict(const struct scenario *s, int index,
+				   enum verdict v, const char *why)
+{
+	ktap_result(stdout, index, s->name, v, why, 0);
+	jout_result_bare(index, s->name, v, why, 0);
+	return v;
+}
+
+/*
+ * CPUs, knobs, cgroup hierarchy. Returns 0, or the SKIP or ERROR the
+ * scenario ends with (reported, nothing left to undo).
+ */
+static int runner_prepare(const struct scenario *s, int index,
+			  struct knob_saved *kn, enum verdict *v)
+{
+	char why[256] = "";
+	int r;
+
+	if (!cpus_available(s, why, sizeof(why))) {
+		*v = runner_verdict(s, index, V_SKIP, why);
+		return -1;
+	}
+	r = knobs_apply(s, kn, why, sizeof(why));
+	if (r) {
+		*v = runner_verdict(s, index, r == -ENOENT ? V_SKIP : V_ERROR,
+				    why);
+		return -1;
+	}
+	r = cg_hier_setup(s->hierarchy, scn_uses_cpuset(s), why, sizeof(why));
+	if (r) {
+		knobs_restore(kn);
+		cg_hier_teardown(s->hierarchy);
+		*v = runner_verdict(s, index,
+				    r == -EOPNOTSUPP ? V_SKIP : V_ERROR, why);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Fork the scenario process (its own process group) with SIGCHLD
+ * blocked (*old: the mask to restore); fds[0] gets its verdict.
+ * Returns its pid or -1 (why set, SIGCHLD unblocked).
+ */
+static pid_t runner_fork(const struct scenario *s, int index, int fds[2],
+			 sigset_t *set, sigset_t *old, char *why, size_t len)
+{
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC)) {
+		snprintf(why, len, "pipe: %s", strerror(errno));
+		return -1;
+	}
+	sigemptyset(set);
+	sigaddset(set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, set, old);
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		sigprocmask(SIG_SETMASK, old, NULL);
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		setpgid(0, 0);
+		sigprocmask(SIG_SETMASK, old, NULL);
+		close(fds[0]);
+		scenario_child(s, index, fds[1]);
+	}
+	setpgid(pid, pid);
+	close(fds[1]);
+	return pid;
+}
+
+/* Wait for pid until deadline (then kill its group). 1: timed out. */
+static int runner_wait(pid_t pid, uint64_t deadline, const sigset_t *set,
+		       int *status)
+{
+	for (;;) {
+		uint64_t now = measure_now_us();
+		struct timespec to;
+		siginfo_t info;
+
+		if (waitpid(pid, status, WNOHANG) == pid)
+			return 0;
+		if (now >= deadline) {
+			kill(-pid, SIGKILL);
+			waitpid(pid, status, 0);
+			return 1;
+		}
+		to.tv_sec = (deadline - now) / 1000000;
+		to.tv_nsec = ((deadline - now) % 1000000) * 1000;
+		sigtimedwait(set, &info, &to);
+	}
+}
+
+/* The scenario process's verdict, or why there is none. */
+static void runner_collect(int fd, int timeout, int status,
+			   uint64_t deadline_us, struct child_msg *m)
+{
+	memset(m, 0, sizeof(*m));
+	if (timeout) {
+		m->verdict = V_ERROR;
+		snprintf(m->reason, sizeof(m->reason),
+			 "deadline of %llu us exceeded",
+			 (unsigned long long)deadline_us);
+	} else if (read(fd, m, sizeof(*m)) != sizeof(*m)) {
+		memset(m, 0, sizeof(*m));
+		m->verdict = V_ERROR;
+		if (WIFSIGNALED(status))
+			snprintf(m->reason, sizeof(m->reason),
+				 "scenario process killed by signal %d",
+				 WTERMSIG(status));
+		else
+			snprintf(m->reason, sizeof(m->reason),
+				 "scenario process exited %d without a "
+				 "result", WEXITSTATUS(status));
+	}
+}
+
+/* Undo what runner_prepare() and the scenario process left. */
+static void runner_cleanup(const struct scenario *s, int index,
+			   scn_cpumask_t online0, struct knob_saved *kn)
+{
+	struct timespec ts = { 0, 50000000 };
+
+	nanosleep(&ts, NULL);	/* let SIGKILLed tasks exit */
+	hotplug_restore(online0);
+	if (cg_remove_root(s->hierarchy, index))
+		ktap_diag(stdout, 0, "%s: leftover cgroup conform.%d not "
+			  "removed", s->name, index);
+	cg_hier_teardown(s->hierarchy);
+	knobs_restore(kn);
+}
+
+enum verdict runner_run(const struct scenario *s, int index)
+{
+	struct child_msg m;
+	char why[256] = "";
+	uint64_t start = measure_now_us(), deadline;
+	scn_cpumask_t online0 = 0;
+	sigset_t set, old;
+	int fds[2], status = 0, timeout;
+	struct knob_saved kn;
+	enum verdict v;
+	pid_t pid;
+
+	jout_scenario_start(index, s);
+	if (runner_prepare(s, index, &kn, &v))
+		return v;
+	hotplug_online_mask(&online0);
+	pid = runner_fork(s, index, fds, &set, &old, why, sizeof(why));
+	if (pid < 0) {
+		cg_hier_teardown(s->hierarchy);
+		knobs_restore(&kn);
+		return runner_verdict(s, index, V_ERROR, why);
+	}
+	deadline = start + (s->timeout_us ? s->timeout_us :
+			    scn_duration_us(s) + RUNNER_DEADLINE_SLACK_US);
+	timeout = runner_wait(pid, deadline, &set, &status);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	/* Workers left behind by a crashed scenario process. */
+	kill(-pid, SIGKILL);
+	runner_collect(fds[0], timeout, status, deadline - start, &m);
+	close(fds[0]);
+	runner_cleanup(s, index, online0, &kn);
+	if (!m.emitted)
+		jout_result_bare(index, s->name, m.verdict, m.reason,
+				 measure_now_us() - start);
+	ktap_result(stdout, index, s->name, m.verdict, m.reason, timeout);
+	return m.verdict;
+}

@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * workload.c - fork, release, steer and kill the scenario's workers.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run/run.h"
+
+/* reads of a churn instance before a torn one is taken as it is */
+#define WL_CHURN_TRIES 8
+
+static uint64_t cpu_ns(clockid_t clk)
+{
+	struct timespec t;
+
+	clock_gettime(clk, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + t.tv_nsec;
+}
+
+/*
+ * One chunk of work (microseconds: 1000 increments and a clock read),
+ * returning the thread's CPU time after it. A step of the CPU time of
+ * more than WL_STALL_NS over one chunk is time the task was charged while
+ * it ran none of its code: the host did not run its vCPU while it was
+ * current (TCG), or a long interrupt. A task preempted by another one is
+ * not charged meanwhile, so that never counts. Added to sh->stall_ns.
+ */
+#define WL_STALL_NS	1000000ull
+
+static uint64_t spin_chunk(struct wl_shared *sh, uint64_t last)
+{
+	volatile unsigned long x = 0;
+	uint64_t now;
+	int i;
+
+	for (i = 0; i < 1000; i++)
+		x++;
+	now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+	if (now - last > WL_STALL_NS)
+		__atomic_add_fetch(&sh->stall_ns, now - last, __ATOMIC_RELAXED);
+	return now;
+}
+
+static void spin_cpu(struct wl_shared *sh, uint64_t ns)
+{
+	uint64_t now = cpu_ns(CLOCK_THREAD_CPUTIME_ID), end = now + ns;
+
+	while (now < end)
+		now = spin_chunk(sh, now);
+}
+
+static void sleep_us(uint64_t us)
+{
+	struct timespec ts = { us / 1000000, (us % 1000000) * 1000 };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static void __attribute__((noreturn)) run_hog(const struct scn_task *t,
+					      struct wl_shared *sh)
+{
+	(void)t;
+	for (uint64_t now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);;)
+		now = spin_chunk(sh, now);
+}
+
+static void __attribute__((noreturn)) run_duty(const struct scn_task *t,
+					       struct wl_shared *sh)
+{
+	for (;;) {
+		spin_cpu(sh, t->run_us * 1000);
+		sleep_us(t->sleep_us);
+	}
+}
+
+static void __attribute__((noreturn)) run_churn(const struct scn_task *t,
+						struct wl_shared *sh)
+{
+	for (;;) {
+		pid_t p = fork();
+		struct rusage ru;
+
+		if (p == 0) {
+			/*
+			 * Published by the child itself too: the parent may
+			 * be preempted before it sets it, and until then the
+			 * sampler would miss the child's time (lost for good
+			 * at the window's last sample).
+			 */
+			sh->child = getpid();
+			spin_cpu(&(struct wl_shared){ 0 }, t->run_us * 1000);
+			_exit(0);
+		}
+		if (p < 0) {
+			sleep_us(1000);
+			continue;
+		}
+		sh->child = p;
+		/*
+		 * The child's whole CPU time, exit path included, is in its
+		 * rusage once reaped (a self-report before _exit() missed
+		 * ~23 % of a churn group's time).
+		 */
+		while (wait4(p, NULL, 0, &ru) < 0 && errno == EINTR)
+			;
+		__atomic_add_fetch(&sh->done_ns,
+				   (uint64_t)ru.ru_utime.tv_sec * 1000000000ull +
+				   (uint64_t)ru.ru_utime.tv_usec * 1000ull +
+				   (uint64_t)ru.ru_stime.tv_sec * 1000000000ull +
+				   (uint64_t)ru.ru_stime.tv_usec * 1000ull,
+				   __ATOMIC_SEQ_CST);
+		sh->child = 0;
+	}
+}
+
+/* How each workload kind runs (the rest of a kind: scenario/kinds.c). */
+static void (*const wl_kind_run[SCN_NKINDS])(const struct scn_task *t,
+					      struct wl_shared *sh) = {
+	[SCN_TASK_HOG] = run_hog,
+	[SCN_TASK_DUTY] = run_duty,
+	[SCN_TASK_CHURN] = run_churn,
+};
+
+static void __attribute__((noreturn)) worker(const struct scn_task *t,
+					     struct wl_shared *sh, int rd)
+{
+	volatile unsigned long x = 0;
+	char c;
+
+	/*
+	 * Run until the kernel has accounted some CPU time to this task
+	 * before blocking. 6.1's vruntime_normalized() takes a sleeping task
+	 * with sum_exec_runtime == 0 for a fork child not yet woken, so a
+	 * cgroup move (the runner's attach) keeps its absolute vruntime of
+	 * the old cfs_rq, and the task then starves behind its new siblings
+	 * (seen: a v1 task with vruntime 168604 ms in a cfs_rq at 343 ms, no
+	 * CPU for the whole scenario). With a tick-granular sched_clock (TCG)
+	 * a child that blocks within its first tick has exactly that state.
+	 */
+	while (!cpu_ns(CLOCK_THREAD_CPUTIME_ID))
+		x++;
+	/* The barrier: returns 0 (EOF) when the runner closes the pipe. */
+	while (read(rd, &c, 1) < 0 && errno == EINTR)
+		;
+	close(rd);
+	if ((int)t->kind >= 0 && t->kind < SCN_NKINDS)
+		wl_kind_run[t->kind](t, sh);
+	_exit(0);
+}
+
+static int apply_affinity(pid_t pid, scn_cpumask_t mask)
+{
+	cpu_set_t set;
+	int c;
+
+	CPU_ZERO(&set);
+	for (c = 0; c < SCN_MAX_CPUS; c++)
+		if (mask & (1ull << c))
+			CPU_SET(c, &set);
+	return sched_setaffinity(pid, sizeof(set), &set) ? -errno : 0;
+}
+
+static const struct scenario *wl_scn;
+
+/*
+ * Instance i's running churn child, or 0. sh->child is read once: the
+ * worker clears it when it reaps the child, so a second read may see 0
+ * after the first saw the child, and pid 0 means the caller itself to
+ * kill() (its whole process group), sched_setaffinity() and cgroup.procs.
+ * (wl_kill() read it twice and a scenario process SIGKILLed its own
+ * group, itself included, once in 20 runs of the default suite.)
+ */
+static pid_t churn_child(const struct workload *w, int i)
+{
+	pid_t c;
+
+	if (!w->sh)
+		return 0;
+	c = w->sh[i].child;
+	return c > 0 ? c : 0;
+}
+
+int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask)
+{
+	int i, r, ret = 0;
+	pid_t c;
+
+	if (!mask)
+		mask = scn_all_cpus(wl_scn);
+	for (i = 0; i < w->ninst; i++) {
+		if (w->task_of[i] != t)
+			continue;
+		r = apply_affinity(w->pid[i], mask);
+		if (r && !ret)
+			ret = r;
+		c = churn_child(w, i);
+		if (c)
+			apply_affinity(c, mask);
+	}
+	return ret;
+}
+
+int wl_spawn(struct workload *w, const struct scenario *s,
+	     const struct scn_state *st, wl_attach_fn attach, void *ctx,
+	     char *err, size_t len)
+{
+	int fds[2], t, k, r;
+
+	memset(w, 0, sizeof(*w));
+	wl_scn = s;
+	w->start_rd = w->start_wr = -1;
+	for (t = 0; t < s->ntasks; t++)
+		w->ninst += s->tasks[t].count;
+	if (w->ninst > WL_MAX_INST) {
+		snprintf(err, len, "too many task instances (%d > %d)",
+			 w->ninst, WL_MAX_INST);
+		w->ninst = 0;
+		return -E2BIG;
+	}
+	w->sh = mmap(NULL, sizeof(*w->sh) * (w->ninst ? w->ninst : 1),
+		     PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (w->sh == MAP_FAILED) {
+		w->sh = NULL;
+		snprintf(err, len, "mmap: %s", strerror(errno));
+		return -ENOMEM;
+	}
+	if (pipe2(fds, O_CLOEXEC)) {
+		snprintf(err, len, "pipe: %s", strerror(errno));
+		return -errno;
+	}
+	w->start_rd = fds[0];
+	w->start_wr = fds[1];
+	{
+		int n = w->ninst, i = 0;
+
+		w->ninst = 0;
+		for (t = 0; t < s->ntasks && i < n; t++) {
+			for (k = 0; k < s->tasks[t].count; k++, i++) {
+				pid_t p;
+
+				fflush(NULL);
+				p = fork();
+				if (p < 0) {
+					snprintf(err, len, "fork: %s",
+						 strerror(errno));
+					return -errno;
+				}
+				if (p == 0) {
+					close(w->start_wr);
+					worker(&s->tasks[t], &w->sh[i],
+					       w->start_rd);
+				}
+				w->pid[i] = p;
+				w->task_of[i] = t;
+				w->kind[i] = s->tasks[t].kind;
+				w->ninst = i + 1;
+				r = attach(ctx, st->task_group[t], p);
+				if (r) {
+					snprintf(err, len,
+						 "attach %s[%d] to %s: %s",
+						 s->tasks[t].name, k,
+						 s->groups[st->task_group[t]]
+							 .path, strerror(-r));
+					return r;
+				}
+			}
+		}
+	}
+	/* After attaching: joining a cpuset resets the affinity. */
+	for (t = 0; t < s->ntasks; t++) {
+		r = wl_set_affinity(w, t, st->task_cpus[t]);
+		if (r) {
+			snprintf(err, len, "affinity of %s: %s",
+				 s->tasks[t].name, strerror(-r));
+			return r;
+		}
+	}
+	return 0;
+}
+
+void wl_start(struct workload *w)
+{
+	if (w->start_wr >= 0)
+		close(w->start_wr);
+	if (w->start_rd >= 0)
+		close(w->start_rd);
+	w->start_wr = w->start_rd = -1;
+}
+
+int wl_signal(struct workload *w, int t, int sig)
+{
+	int i, ret = 0;
+	pid_t c;
+
+	for (i = 0; i < w->ninst; i++) {
+		if (w->task_of[i] != t)
+			continue;
+		if (kill(w->pid[i], sig) && !ret)
+			ret = -errno;
+		c = churn_child(w, i);
+		if (c)
+			kill(c, sig);
+	}
+	return ret;
+}
+
+int wl_move(struct workload *w, int t, int g, wl_attach_fn attach, void *ctx)
+{
+	int i, r, ret = 0;
+	pid_t c;
+
+	for (i = 0; i < w->ninst; i++) {
+		if (w->task_of[i] != t)
+			continue;
+		r = attach(ctx, g, w->pid[i]);
+		if (r && !ret)
+			ret = r;
+		c = churn_child(w, i);
+		if (c)
+			attach(ctx, g, c);
+	}
+	return ret;
+}
+
+/*
+ * The runnable one of a churn instance's tasks, read after the child was
+ * seen exiting or gone: by then the parent has been woken to reap it
+ * (exit_notify() wakes the parent before the child turns zombie), or has
+ * reaped it and forked the next child, which is then the runnable one.
+ */
+static void churn_runnable(struct workload *w, int i, pid_t gone,
+			   struct task_sample *ts)
+{
+	struct task_sample ps;
+	pid_t next;
+
+	if (task_reader_read(&w->rd[i], &ps))
+		return;
+	if (ps.state != 'R') {
+		next = w->sh[i].child;
+		if (next <= 0 || next == gone || measure_read_task(next, &ps) ||
+		    ps.state != 'R')
+			return;
+	}
+	ts->cpu = ps.cpu;
+	ts->state = ps.state;
+}
+
+/*
+ * One read of a churn instance: its own time, its reaped children's and
+ * the running child's, and the state of the runnable one. Returns 1 if the
+ * read may be torn: the parent reaped or forked meanwhile, or the child is
+ * reaped but maybe not yet in done_ns (then one child's time is missing or
+ * counted twice); 0 if consistent; or -errno.
+ */
+static int churn_read(struct workload *w, int i, struct task_sample *ts)
+{
+	struct wl_shared *sh = &w->sh[i];
+	struct task_sample cs;
+	uint64_t done = __atomic_load_n(&sh->done_ns, __ATOMIC_SEQ_CST);
+	pid_t child = sh->child;
+	bool child_ok;
+	int r;
+
+	r = task_reader_read(&w->rd[i], ts);
+	if (r)
+		return r;
+	child_ok = child > 0 && !measure_read_task(child, &cs);
+	ts->ns += done + (child_ok ? cs.ns : 0);
+	if (child_ok && cs.state == 'R') {
+		ts->cpu = cs.cpu;
+		ts->state = cs.state;
+	} else if (ts->state != 'R') {
+		/*
+		 * No child, or it sleeps or exited: the parent is forking
+		 * or reaping, unless it forked the next child and sleeps in
+		 * wait4() by the time its state is read; then the new child
+		 * is the runnable one.
+		 */
+		churn_runnable(w, i, child, ts);
+	}
+	/*
+	 * Still no runnable one, but the child is a zombie or being reaped:
+	 * the parent was not yet woken (exit_notify() sets EXIT_ZOMBIE and
+	 * then wakes it, and under TCG the vCPU may stop in between; the
+	 * zombie runs on its CPU until its last schedule()), or it scans
+	 * and reaps its children in do_wait() with its state already set
+	 * to TASK_INTERRUPTIBLE: it runs, but reads as 'S'. Either way the
+	 * instance is runnable. (Read as idle, the interval's model gave
+	 * the group nothing: +0.10 in one sub-window, 1 run in 6.)
+	 */
+	if (ts->state != 'R' && child_ok &&
+	    (cs.state == 'Z' || cs.state == 'X')) {
+		if (cs.state == 'Z' || ts->cpu < 0)
+			ts->cpu = cs.cpu;
+		ts->state = 'R';
+	}
+	return __atomic_load_n(&sh->done_ns, __ATOMIC_SEQ_CST) != done ||
+	       sh->child != child || (child > 0 && !child_ok);
+}
+
+int wl_sample(struct workload *w, int i, struct task_sample *ts)
+{
+	int r, tries;
+
+	if (w->rd[i].pid != w->pid[i])
+		task_reader_init(&w->rd[i], w->pid[i]);
+	if (!scn_kind(w->kind[i])->forks) {
+		ts->stall_ns = __atomic_load_n(&w->sh[i].stall_ns,
+					       __ATOMIC_RELAXED);
+		return task_reader_read(&w->rd[i], ts);
+	}
+	ts->stall_ns = 0;	/* not probed */
+	/*
+	 * Churn: a torn read is retried; the parent needs a few
+	 * microseconds to account a reaped child, more if preempted. After
+	 * the last try the torn read stands: at most one child's time is
+	 * off, and the next cumulative sample makes it up.
+	 */
+	for (tries = 0;; tries++) {
+		r = churn_read(w, i, ts);
+		if (r <= 0 || tries == WL_CHURN_TRIES)
+			return r < 0 ? r : 0;
+		if (tries)
+			sleep_us(20);
+	}
+}
+
+void wl_kill(struct workload *w)
+{
+	int i;
+
+	for (i = 0; i < w->ninst; i++) {
+		pid_t c = churn_child(w, i);
+
+		if (c)
+			kill(c, SIGKILL);
+		if (w->pid[i] > 0)
+			kill(w->pid[i], SIGKILL);
+	}
+	for (i = 0; i < w->ninst; i++)
+		if (w->rd[i].pid)
+			task_reader_close(&w->rd[i]);
+	for (i = 0; i < w->ninst; i++)
+		if (w->pid[i] > 0)
+			while (waitpid(w->pid[i], NULL, 0) < 0 &&
+			       errno == EINTR)
+				;
+	if (w->sh)
+		munmap(w->sh, sizeof(*w->sh) * (w->ninst ? w->ninst : 1));
+	w->sh = NULL;
+	wl_start(w);
+	w->ninst = 0;
+}
