@@ -194,7 +194,7 @@ kjson={}
 cat >"$dir/meta.json" <<JSON
 {"run_id":"$run_id","label":"$label","accel":"$used","guest_cpus":$cpus,"guest_mem":"$mem",
  "kernel_image":"$kernel","kernel_release":"$release","kernel_build":$kjson,
- "runner_exit":$runner_exit,"host_status":"$host_status","qemu_exit":$qemu_rc,
+ "runner_exit":$runner_exit,"host_status":"$host_status","qemu_exit":$qemu_rc,"exit_code":$rc,
  "last_scenario":$last_scenario,"started":"$started","duration_s":$duration,
  "deadline_s":$deadline,"idle_s":$idle}
 JSON

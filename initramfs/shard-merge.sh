@@ -93,7 +93,7 @@ jq -s --arg id "${dir##*/}" --argjson rc "$rc" --argjson dur "$duration" \
 	--argjson jobs "$jobs" --arg hc "$(for ((k = 0; k < jobs; k++)); do cat "$dir/shards/s$k.hostcpus"; done)" '
 	(map(select(.host_status != "ok")) | first) as $bad |
 	.[0] + {run_id: $id, label: (.[0].label | sub("-s0$"; "")), jobs: $jobs,
-		runner_exit: (if $bad then null else $rc end),
+		runner_exit: (if $bad then null else $rc end), exit_code: $rc,
 		host_status: (if $bad then $bad.host_status else "ok" end),
 		last_scenario: (map(.last_scenario) | map(select(. != null)) | first),
 		duration_s: $dur,

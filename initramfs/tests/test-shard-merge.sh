@@ -36,6 +36,7 @@ top() { grep -E '^(not )?ok [0-9]+' "$1/results.ktap"; }
 d=$(setup ok)
 "$merge" "$d" 2 30 >"$d/merge.log" 2>&1
 check "exit 0 when every shard passed" eq "$?" 0
+check "meta.json exit_code 0" eq "$(jq .exit_code "$d/meta.json")" 0
 check "plan counts 8 scenarios + 1 KUnit suite" eq "$(sed -n 2p "$d/results.ktap")" "1..9"
 check "scenarios then KUnit, numbered 1..9" eq "$(top "$d" | awk '{print $2}' | tr '\n' ' ')" "1 2 3 4 5 6 7 8 9 "
 check "KUnit suite once, last" eq "$(top "$d" | grep -c sched_fair_group_shares):$(top "$d" | tail -n 1)" \
@@ -66,6 +67,7 @@ sed -i 's/^ok 5 sched_fair_group_shares/not ok 5 sched_fair_group_shares/' "$k1/
 echo 1 >"$d/shards/s1.rc"
 "$merge" "$d" 2 30 >"$d/merge.log" 2>&1
 check "exit 1 when a shard's KUnit suite failed" eq "$?" 1
+check "meta.json exit_code 1" eq "$(jq .exit_code "$d/meta.json")" 1
 check "the failed suite is the one reported" eq "$(top "$d" | tail -n 1)" "not ok 9 sched_fair_group_shares"
 check "totals count the failure" eq "$(grep '^# Totals:' "$d/results.ktap")" \
 	"# Totals: pass:8 fail:1 xfail:0 xpass:0 skip:0 error:0"
