@@ -25,11 +25,10 @@ endif
 SHELL      := /bin/bash
 CC         := gcc
 TOOLS      := tools
-KSRC_TARBALL := /usr/src/linux-source-6.1.tar.xz
 export BUILD Q
 
 # Debian packages the build really needs; room fragments append theirs.
-DEPS_PKGS := linux-source-6.1 gcc make libc6-dev qemu-system-x86 \
+DEPS_PKGS := gcc make libc6-dev qemu-system-x86 \
 	libcgroup-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils gzip libcmocka-dev libjson-c-dev perl git coreutils \
 	file procps libxml2-utils python3
@@ -94,7 +93,7 @@ help:
 	@echo "  make [all]          deps, kernel, runner, initramfs, run SCENARIOS, report"
 	@echo "  make test           unit tests (ASan/UBSan), scenario checks, guest smoke run"
 	@echo "  make deps           apt-get install what is missing (root)"
-	@echo "  make kernel         unpack $(KSRC_TARBALL), apply patches/series, build bzImage"
+	@echo "  make kernel         unpack $(KSRC_TARBALL), apply $(KSERIES), build bzImage"
 	@echo "  make runner         the static guest runner and its sanitized host build"
 	@echo "  make initramfs      busybox-static + runner + scenarios -> cpio.gz"
 	@echo "  make run            boot the kernel in QEMU and run SCENARIOS"
@@ -106,7 +105,7 @@ help:
 	@echo "  make fuzz           fuzz the scenario parser (FUZZ_SECONDS)"
 	@echo "  make faults         guest fault injection (panic, hang, kill, crash, OOM)"
 	@echo "  make bench          stock vs patched kernel: hot path, propagation, blocked averages (BENCH_N)"
-	@echo "  make kernel-stock   stock 6.1.192 (empty series) into $(BUILD)/kernel-stock, for make bench"
+	@echo "  make kernel-stock   stock $(KBASE) (empty series) into $(KSTOCK_DIR), for make bench"
 	@echo "  make check-scenarios  validate SCENARIOS on the host"
 	@echo "  make lava-job        render a LAVA job (QEMU device) for KERNEL, SCENARIOS"
 	@echo "  make lava-check      lava-run that job locally, compare with make run"
@@ -118,6 +117,7 @@ help:
 	@echo "  make clean          remove build products (keeps the unpacked kernel)"
 	@echo "  make distclean      remove $(BUILD) entirely (results are kept)"
 	@echo "Variables:"
+	@echo "  KBASE=6.1|6.12           kernel base: linux-source-\$$KBASE, patches/\$$KBASE/ ($(KBASE))"
 	@echo "  KERNEL=path/to/bzImage   boot this kernel instead of building one (no patching)"
 	@echo "  SCENARIOS=quick|default|file.scn ...   suite names or scenario files ($(SCENARIOS))"
 	@echo "  BUILD=dir                build folder ($(BUILD))"
@@ -134,7 +134,7 @@ help:
 
 clean:
 	$(Q)rm -rf $(BUILD)/obj $(BUILD)/conformance $(BUILD)/initramfs $(BUILD)/report \
-		$(BUILD)/kernel/obj $(BUILD)/kernel/bzImage $(BUILD)/kernel/*.stamp
+		$(KBUILD_DIR)/obj $(KBUILD_DIR)/bzImage $(KBUILD_DIR)/*.stamp
 
 distclean:
 	$(Q)rm -rf $(BUILD)

@@ -41,7 +41,12 @@ done
 say() { echo "[kernel] $*"; }
 die() { echo "[kernel] error: $*" >&2; exit 1; }
 
-[ -r "$tarball" ] || die "$tarball not found (apt-get install linux-source-6.1)"
+# The Debian package that ships the tarball: linux-source-6.1.tar.xz ->
+# linux-source-6.1 (6.1.192, bookworm), linux-source-6.12 (6.12.118,
+# bookworm-security).
+srcpkg=$(basename "$tarball" .tar.xz)
+kbase=${srcpkg#linux-source-}
+[ -r "$tarball" ] || die "$tarball not found (apt-get install $srcpkg)"
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
 patchdir=$(cd "$(dirname "$series")" && pwd)
@@ -51,7 +56,7 @@ export ARCH=x86_64
 
 # The tree is keyed by the Debian package version, so a new linux-source
 # upload gets a fresh tree instead of patches applied to a stale one.
-pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || true)
+pkgver=$(dpkg-query -W -f='${Version}' "$srcpkg" 2>/dev/null || true)
 [ -n "$pkgver" ] || pkgver=$(stat -c %Y "$tarball")
 src=$build/src-$pkgver
 
@@ -97,7 +102,7 @@ GIT_INDEX_FILE=$idx git_k read-tree base
 n=0
 for p in "${patches[@]}"; do
 	n=$((n + 1))
-	[ -r "$patchdir/$p" ] || die "patches/series line $n: $p: no such patch"
+	[ -r "$patchdir/$p" ] || die "$series line $n: $p: no such patch"
 	if ! GIT_INDEX_FILE=$idx git_k apply --cached --whitespace=nowarn \
 		"$patchdir/$p" 2>"$build/apply.err"; then
 		cat "$build/apply.err" >&2
@@ -170,7 +175,7 @@ cp "$obj/arch/x86/boot/bzImage" "$build/bzImage.tmp"
 mv "$build/bzImage.tmp" "$build/bzImage"
 release=$(make -s -C "$src" O="$obj" kernelrelease)
 cat >"$build/kernel.json" <<JSON
-{"kernel_release":"$release","source":"linux-source-6.1 $pkgver","series_hash":"$series_hash","patches":${#patches[@]},"config_hash":"$config_hash"}
+{"kernel_release":"$release","kbase":"$kbase","source":"$srcpkg $pkgver","series_hash":"$series_hash","patches":${#patches[@]},"config_hash":"$config_hash"}
 JSON
 echo "$want" >"$stamp"
 echo "$quick" >"$build/inputs.stamp"
