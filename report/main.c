@@ -443,6 +443,19 @@ static void shard_load(struct ktap_shard *sh, const char *dir,
 	sh->nscen = ktap_shard_nscen(path, &sh->ktap);
 }
 
+/* A shard's scenario count (its run_start's, else its KTAP plan). */
+static int shard_scenarios(const char *dir)
+{
+	struct ktap_shard one;
+	int n;
+
+	shard_load(&one, dir, "/dev/null");
+	n = one.nscen;
+	lines_free(&one.ktap);
+	free((char *)one.hostcpus);
+	return n;
+}
+
 /* shard-jsonl JOBS EXIT SHARD_DIR|-...: the merged results.jsonl. */
 static int cmd_shard_jsonl(int argc, char **argv)
 {
@@ -457,15 +470,10 @@ static int cmd_shard_jsonl(int argc, char **argv)
 	if (!sh)
 		return 3;
 	for (int k = 0; k < jobs; k++) {
-		struct ktap_shard one;
-
 		if (!strcmp(argv[3 + k], "-"))
 			continue;
-		shard_load(&one, argv[3 + k], "/dev/null");
 		sh[k].dir = argv[3 + k];
-		sh[k].nscen = one.nscen;
-		lines_free(&one.ktap);
-		free((char *)one.hostcpus);
+		sh[k].nscen = shard_scenarios(argv[3 + k]);
 	}
 	ret = jsonl_shard_merge(sh, jobs, atoi(argv[2]), stdout);
 	free(sh);
@@ -485,16 +493,11 @@ static int cmd_shard(int argc, char **argv)
 	if (!strcmp(argv[0], "shard-jsonl"))
 		return cmd_shard_jsonl(argc, argv);
 	if (!strcmp(argv[0], "shard-nscen")) {
-		struct ktap_shard one;
-
 		if (argc != 2) {
 			usage(stderr);
 			return 2;
 		}
-		shard_load(&one, argv[1], "/dev/null");
-		printf("%d\n", one.nscen);
-		lines_free(&one.ktap);
-		free((char *)one.hostcpus);
+		printf("%d\n", shard_scenarios(argv[1]));
 		return 0;
 	}
 	jobs = argc > 2 ? atoi(argv[2]) : 0;
