@@ -9,8 +9,10 @@
 # scenario indices offset the same way, one run_start (scenarios = total)
 # and one run_end (summed totals, the merged exit). A line that is not JSON
 # (a shard's truncated last line) is left out here and kept in the shard.
-# The KTAP merge is cfsreport's shard-ktap (report/ktapmerge.c, tested by
-# report/tests/test_ktapmerge.c): $CFSREPORT, else $BUILD/report/cfsreport.
+# The KTAP and JSON Lines merges are cfsreport's shard-ktap and
+# shard-jsonl (report/ktapmerge.c, report/shardmerge.c, tested by
+# report/tests/test_ktapmerge.c and test_shardmerge.c): $CFSREPORT, else
+# $BUILD/report/cfsreport. meta.json is merged with jq.
 # Exit: see shard.sh.
 set -uo pipefail
 dir=$1 jobs=$2 duration=$3
@@ -47,41 +49,19 @@ fi
 # cfsreport shard-ktap reports them once, from the first shard where one
 # failed, else from the first shard, numbered after all scenarios as in a
 # JOBS=1 run, and sums the totals.
-total=0 given=()
+given=()	# the shards' results directories, "-" for a lost one
 for ((k = 0; k < jobs; k++)); do
 	d=${sdirs[k]}
 	given[k]=${d:--}
-	[ -n "$d" ] || continue
-	ns[k]=$("$cfsreport" shard-nscen "$d")
-	total=$((total + ns[k]))
 done
 "$cfsreport" shard-ktap "$dir" "$jobs" "${given[@]}" >"$dir/results.ktap.tmp" &&
 	mv "$dir/results.ktap.tmp" "$dir/results.ktap"
 
 # --- JSON Lines ------------------------------------------------------------------------
-off=0
-: >"$dir/results.jsonl"
-for ((k = 0; k < jobs; k++)); do
-	d=${sdirs[k]}
-	[ -n "$d" ] || continue
-	jq -cR --argjson off $off --argjson k $k --argjson total $total '
-		(try fromjson catch empty) |
-		if .type == "run_start" then
-			if $k == 0 then .scenarios = $total | .shards = 1 else empty end
-		elif .type == "run_end" then empty
-		elif has("index") then .index += $off
-		else . end' "$d/results.jsonl" >>"$dir/results.jsonl"
-	off=$((off + ns[k]))
-done
-ends=$(for d in "${sdirs[@]}"; do [ -n "$d" ] && grep -a '"type":"run_end"' "$d/results.jsonl"; done)
-if [ "$(grep -c . <<<"$ends")" = "$jobs" ]; then
-	jq -cs --argjson rc "$rc" --argjson jobs "$jobs" '
-		{type: "run_end",
-		 totals: (map(.totals) | reduce .[] as $t ({}; . as $a | $t | to_entries |
-			reduce .[] as $e ($a; .[$e.key] += $e.value))),
-		 exit: $rc, duration_us: (map(.duration_us) | max), shards: $jobs}' \
-		<<<"$ends" >>"$dir/results.jsonl"
-fi
+# cfsreport shard-jsonl (report/shardmerge.c): records in shard order with
+# scenario indices offset, shard 0's run_start (scenarios = total), one
+# run_end summing the shards' (when every shard wrote one).
+"$cfsreport" shard-jsonl "$jobs" "$rc" "${given[@]}" >"$dir/results.jsonl"
 
 # --- console and meta ------------------------------------------------------------------
 for ((k = 0; k < jobs; k++)); do

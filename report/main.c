@@ -3,7 +3,8 @@
  * cfsreport - results directory -> report.html + junit.xml, or
  * `cfsreport compare BASE CAND` -> compare.html + terminal summary; and
  * the host's KTAP assembly for the run scripts (ktapmerge.h): ktap-splice,
- * kunit-failed (qemu-run.sh), shard-ktap, shard-nscen (shard-merge.sh).
+ * kunit-failed (qemu-run.sh), shard-ktap, shard-jsonl, shard-nscen
+ * (shard-merge.sh).
  *
  * Exit: report 0 when written (whatever the run's verdict), compare 0 no
  * regression / 1 regression; 2 usage, 3 could not write an output.
@@ -22,6 +23,7 @@
 #include "html.h"
 #include "junit.h"
 #include "ktapmerge.h"
+#include "shardmerge.h"
 #include "results.h"
 
 static void usage(FILE *f)
@@ -35,6 +37,7 @@ static void usage(FILE *f)
 	      "       cfsreport ktap-splice CONSOLE_LOG    (qemu-run.sh)\n"
 	      "       cfsreport kunit-failed CONSOLE_LOG\n"
 	      "       cfsreport shard-ktap RUN_DIR JOBS SHARD_DIR|-...\n"
+	      "       cfsreport shard-jsonl JOBS EXIT SHARD_DIR|-...\n"
 	      "       cfsreport shard-nscen SHARD_DIR      (shard-merge.sh)\n"
 	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
 	      "CAND_DIR/compare.html. compare exits 1 on a regression.\n", f);
@@ -440,6 +443,43 @@ static void shard_load(struct ktap_shard *sh, const char *dir,
 	sh->nscen = ktap_shard_nscen(path, &sh->ktap);
 }
 
+/* A shard's scenario count (its run_start's, else its KTAP plan). */
+static int shard_scenarios(const char *dir)
+{
+	struct ktap_shard one;
+	int n;
+
+	shard_load(&one, dir, "/dev/null");
+	n = one.nscen;
+	lines_free(&one.ktap);
+	free((char *)one.hostcpus);
+	return n;
+}
+
+/* shard-jsonl JOBS EXIT SHARD_DIR|-...: the merged results.jsonl. */
+static int cmd_shard_jsonl(int argc, char **argv)
+{
+	int jobs = argc > 1 ? atoi(argv[1]) : 0, ret;
+	struct jsonl_shard *sh;
+
+	if (jobs < 1 || argc != 3 + jobs) {
+		usage(stderr);
+		return 2;
+	}
+	sh = calloc((size_t)jobs, sizeof(*sh));
+	if (!sh)
+		return 3;
+	for (int k = 0; k < jobs; k++) {
+		if (!strcmp(argv[3 + k], "-"))
+			continue;
+		sh[k].dir = argv[3 + k];
+		sh[k].nscen = shard_scenarios(argv[3 + k]);
+	}
+	ret = jsonl_shard_merge(sh, jobs, atoi(argv[2]), stdout);
+	free(sh);
+	return ret ? 3 : 0;
+}
+
 /*
  * shard-ktap RUN_DIR JOBS SHARD_DIR... (shard-merge.sh): the merged KTAP;
  * shard-nscen SHARD_DIR: its scenario count.
@@ -450,17 +490,14 @@ static int cmd_shard(int argc, char **argv)
 	char hc[4096];
 	int jobs, ret;
 
+	if (!strcmp(argv[0], "shard-jsonl"))
+		return cmd_shard_jsonl(argc, argv);
 	if (!strcmp(argv[0], "shard-nscen")) {
-		struct ktap_shard one;
-
 		if (argc != 2) {
 			usage(stderr);
 			return 2;
 		}
-		shard_load(&one, argv[1], "/dev/null");
-		printf("%d\n", one.nscen);
-		lines_free(&one.ktap);
-		free((char *)one.hostcpus);
+		printf("%d\n", shard_scenarios(argv[1]));
 		return 0;
 	}
 	jobs = argc > 2 ? atoi(argv[2]) : 0;

@@ -212,6 +212,7 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_SKIP	"skip"
 #define RK_SLEEP_US	"sleep_us"
 #define RK_SLICES	"slices"
+#define RK_SHARDS	"shards"	/* make run JOBS=N: run_start, run_end */
 #define RK_SOURCE	"source"
 #define RK_STALL_CHARGED_US	"stall_charged_us"
 #define RK_STALL_MAX_AT_US	"stall_max_at_us"

@@ -137,7 +137,7 @@ struct km_cpu {
 	int n;				/* groups in order[] */
 	int fallbacks;
 	double root_sum;		/* root cfs_rq's runnable weight */
-	double sumw[SCN_MAX_GROUPS];	/* a group's cfs_rq runnable weight */
+	double sumw[SCN_MAX_GROUPS];	/* its cfs_rq's runnable weight */
 	double gw[SCN_MAX_GROUPS];	/* its entity's weight */
 	bool active[SCN_MAX_GROUPS];	/* a runnable task below it */
 	int order[SCN_MAX_GROUPS];	/* groups, deepest first */

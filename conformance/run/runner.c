@@ -313,7 +313,7 @@ struct scn_run {
 	enum pelt_source src;
 	scn_cpumask_t online0;		/* to restore */
 	int kfd;			/* kmsg_begin(), -1: ended */
-	uint64_t t0;			/* workload start, CLOCK_MONOTONIC */
+	uint64_t t0;			/* workload start (monotonic) */
 	uint64_t dur;			/* scn_duration_us() */
 	uint64_t ws, we;		/* the window, from t0 */
 	int pelt_every;			/* samples per PELT read, mean */
@@ -330,9 +330,10 @@ struct scn_run {
 struct sample_clock {
 	int k;				/* samples taken */
 	int pi;				/* phases applied */
-	int pelt_next, pelt_pi;		/* next PELT read, phases at the last */
+	int pelt_next;			/* sample of the next PELT read */
+	int pelt_pi;			/* phases applied at the last one */
 	unsigned int pelt_seed, phase_seed;
-	uint64_t phase_us;		/* this sample's offset in its period */
+	uint64_t phase_us;		/* this sample's offset */
 };
 
 /* The PELT source of this kernel, seen through the scenario's cgroups. */
@@ -411,8 +412,11 @@ static void run_phases(struct scn_run *run, struct sample_clock *sc,
 	const struct scenario *s = run->s;
 	int r;
 
-	while (sc->pi < s->nphases && run->t0 + s->phases[sc->pi].at_us <= now) {
+	for (; sc->pi < s->nphases; sc->pi++) {
 		const struct scn_phase *ph = &s->phases[sc->pi];
+
+		if (run->t0 + ph->at_us > now)
+			break;
 
 		r = do_phase(s, &run->st, ph, &run->cg, &run->w);
 		if (r && !run->phase_err[0])
@@ -420,7 +424,6 @@ static void run_phases(struct scn_run *run, struct sample_clock *sc,
 				 "phase %d (%s, line %d): %s", sc->pi,
 				 scn_action_name(ph->action), ph->line,
 				 strerror(-r));
-		sc->pi++;
 	}
 }
 

@@ -87,6 +87,15 @@ static void __attribute__((noreturn)) run_duty(const struct scn_task *t,
 	}
 }
 
+/* user + system time of a reaped child */
+static uint64_t rusage_ns(const struct rusage *ru)
+{
+	return (uint64_t)ru->ru_utime.tv_sec * 1000000000ull +
+	       (uint64_t)ru->ru_utime.tv_usec * 1000ull +
+	       (uint64_t)ru->ru_stime.tv_sec * 1000000000ull +
+	       (uint64_t)ru->ru_stime.tv_usec * 1000ull;
+}
+
 static void __attribute__((noreturn)) run_churn(const struct scn_task *t,
 						struct wl_shared *sh)
 {
@@ -117,11 +126,7 @@ static void __attribute__((noreturn)) run_churn(const struct scn_task *t,
 		 */
 		while (wait4(p, NULL, 0, &ru) < 0 && errno == EINTR)
 			;
-		__atomic_add_fetch(&sh->done_ns,
-				   (uint64_t)ru.ru_utime.tv_sec * 1000000000ull +
-				   (uint64_t)ru.ru_utime.tv_usec * 1000ull +
-				   (uint64_t)ru.ru_stime.tv_sec * 1000000000ull +
-				   (uint64_t)ru.ru_stime.tv_usec * 1000ull,
+		__atomic_add_fetch(&sh->done_ns, rusage_ns(&ru),
 				   __ATOMIC_SEQ_CST);
 		sh->child = 0;
 	}
