@@ -110,11 +110,13 @@ void jout_run_start(const struct run_info *ri)
 	    json_object_new_int(ri->sample_ms) : NULL);
 	add(o, "slices", !ri->slices_known ? json_object_new_string("unknown") :
 	    json_object_new_string(ri->slices_set ? "runner" : "kernel"));
-	add(o, "sched_latency_ns", ri->slices_known ?
+	add(o, "sched_base_slice_ns", ri->slices_known && ri->sched_eevdf ?
+	    json_object_new_int64((int64_t)ri->sched_base_slice_ns) : NULL);
+	add(o, "sched_latency_ns", ri->slices_known && !ri->sched_eevdf ?
 	    json_object_new_int64((int64_t)ri->sched_latency_ns) : NULL);
-	add(o, "sched_min_granularity_ns", ri->slices_known ?
+	add(o, "sched_min_granularity_ns", ri->slices_known && !ri->sched_eevdf ?
 	    json_object_new_int64((int64_t)ri->sched_min_granularity_ns) : NULL);
-	add(o, "sched_wakeup_granularity_ns", ri->slices_known ?
+	add(o, "sched_wakeup_granularity_ns", ri->slices_known && !ri->sched_eevdf ?
 	    json_object_new_int64((int64_t)ri->sched_wakeup_granularity_ns) :
 	    NULL);
 	jout_emit(o);

@@ -223,6 +223,8 @@ int main(int argc, char **argv)
 	ri.sched_latency_ns = sl.latency;
 	ri.sched_min_granularity_ns = sl.min_gran;
 	ri.sched_wakeup_granularity_ns = sl.wakeup;
+	ri.sched_eevdf = sl.eevdf;
+	ri.sched_base_slice_ns = sl.base_slice;
 	jout_run_start(&ri);
 
 	ktap_header(stdout, n);
@@ -233,6 +235,10 @@ int main(int argc, char **argv)
 	if (sl_ret)
 		ktap_diag(stdout, 0, "CFS slice knobs unavailable (%s): kernel's "
 			  "own slices", strerror(-sl_ret));
+	else if (sl.eevdf)
+		ktap_diag(stdout, 0, "EEVDF base slice (%s): %lu ns",
+			  sl.applied ? "set by the runner" : "kernel's own",
+			  sl.base_slice);
 	else
 		ktap_diag(stdout, 0, "CFS slices (%s): latency %lu ns, min "
 			  "granularity %lu ns, wakeup granularity %lu ns",
