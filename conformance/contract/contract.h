@@ -203,6 +203,7 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_SAMPLES	"samples"
 #define RK_SCENARIO	"scenario"
 #define RK_SCENARIOS	"scenarios"
+#define RK_SCHED_BASE_SLICE_NS	"sched_base_slice_ns"
 #define RK_SCHED_LATENCY_NS	"sched_latency_ns"
 #define RK_SCHED_MIN_GRANULARITY_NS	"sched_min_granularity_ns"
 #define RK_SCHED_WAKEUP_GRANULARITY_NS	"sched_wakeup_granularity_ns"

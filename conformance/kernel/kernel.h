@@ -212,18 +212,26 @@ void kmsg_feed(struct kmsg_report *rep, const char *msg, int *state);
  * (measured under TCG: CI half-widths 2-4x narrower with 3 ms instead of
  * the 12 ms default of a 2-CPU guest). The values used are reported in
  * the results; --slice-latency-us 0 keeps the kernel's own.
+ *
+ * EEVDF kernels (6.6 and later) have none of the three knobs: their one
+ * slice knob, sched/base_slice_ns, is what min_granularity_ns was renamed
+ * to, so there the runner sets it to latency / 8 as it sets
+ * min_granularity on CFS, and reports it.
  */
 
 struct slices {
 	bool applied;
+	bool eevdf;		/* only sched/base_slice_ns exists */
 	unsigned long old_latency, old_min_gran, old_wakeup;	/* ns */
 	unsigned long latency, min_gran, wakeup;		/* ns, in effect */
+	unsigned long old_base_slice, base_slice;		/* ns, EEVDF */
 };
 
 /*
  * latency_ns 0: only read the kernel's values. Otherwise set latency_ns,
  * min_granularity = latency / 8 and wakeup_granularity = latency / 6 (the
- * kernel's own default ratios). Returns 0, or -errno when the knobs are
+ * kernel's own default ratios); on EEVDF base_slice = latency / 8 and the
+ * three CFS values stay 0. Returns 0, or -errno when the knobs are
  * missing (no debugfs, !SCHED_DEBUG): the run then goes on with the
  * kernel's values, which the caller reports.
  */

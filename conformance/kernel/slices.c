@@ -34,12 +34,34 @@ static int knob_write(const char *name, unsigned long v)
 	return kfile_write(path, val);
 }
 
+/* EEVDF: base_slice_ns is the only slice knob (see slices.h). */
+static int slices_apply_eevdf(struct slices *sl, unsigned long latency_ns)
+{
+	int ret;
+
+	ret = knob_read("base_slice_ns", &sl->old_base_slice);
+	if (ret)
+		return ret;
+	sl->eevdf = true;
+	sl->base_slice = sl->old_base_slice;
+	if (!latency_ns)
+		return 0;
+	ret = knob_write("base_slice_ns", latency_ns / 8);
+	if (ret)
+		return ret;
+	sl->applied = true;
+	sl->base_slice = latency_ns / 8;
+	return 0;
+}
+
 int slices_apply(struct slices *sl, unsigned long latency_ns)
 {
 	int ret;
 
 	memset(sl, 0, sizeof(*sl));
 	ret = knob_read("latency_ns", &sl->old_latency);
+	if (ret == -ENOENT && slices_apply_eevdf(sl, latency_ns) == 0)
+		return 0;
 	if (!ret)
 		ret = knob_read("min_granularity_ns", &sl->old_min_gran);
 	if (!ret)
@@ -73,6 +95,10 @@ void slices_restore(const struct slices *sl)
 {
 	if (!sl->applied)
 		return;
+	if (sl->eevdf) {
+		knob_write("base_slice_ns", sl->old_base_slice);
+		return;
+	}
 	knob_write("latency_ns", sl->old_latency);
 	knob_write("min_granularity_ns", sl->old_min_gran);
 	knob_write("wakeup_granularity_ns", sl->old_wakeup);

@@ -95,6 +95,7 @@ static struct json_object *jmask(scn_cpumask_t m)
 void jout_run_start(const struct run_info *ri)
 {
 	struct json_object *o = json_object_new_object();
+	bool cfs = ri->slices_known && !ri->sched_eevdf;
 
 	add(o, RK_TYPE, js(RT_RUN_START));
 	add(o, RK_SCHEMA_VERSION, json_object_new_int(RESULTS_SCHEMA_VERSION));
@@ -111,11 +112,13 @@ void jout_run_start(const struct run_info *ri)
 	    json_object_new_int(ri->sample_ms) : NULL);
 	add(o, RK_SLICES, !ri->slices_known ? json_object_new_string("unknown") :
 	    json_object_new_string(ri->slices_set ? "runner" : "kernel"));
-	add(o, RK_SCHED_LATENCY_NS, ri->slices_known ?
+	add(o, RK_SCHED_BASE_SLICE_NS, ri->slices_known && ri->sched_eevdf ?
+	    json_object_new_int64((int64_t)ri->sched_base_slice_ns) : NULL);
+	add(o, RK_SCHED_LATENCY_NS, cfs ?
 	    json_object_new_int64((int64_t)ri->sched_latency_ns) : NULL);
-	add(o, RK_SCHED_MIN_GRANULARITY_NS, ri->slices_known ?
+	add(o, RK_SCHED_MIN_GRANULARITY_NS, cfs ?
 	    json_object_new_int64((int64_t)ri->sched_min_granularity_ns) : NULL);
-	add(o, RK_SCHED_WAKEUP_GRANULARITY_NS, ri->slices_known ?
+	add(o, RK_SCHED_WAKEUP_GRANULARITY_NS, cfs ?
 	    json_object_new_int64((int64_t)ri->sched_wakeup_granularity_ns) :
 	    NULL);
 	jout_emit(o);

@@ -59,6 +59,8 @@ struct run_info {
 	bool slices_set;		/* the runner set them (else kernel's) */
 	unsigned long sched_latency_ns, sched_min_granularity_ns;
 	unsigned long sched_wakeup_granularity_ns;
+	bool sched_eevdf;		/* EEVDF: only base_slice_ns exists */
+	unsigned long sched_base_slice_ns;
 };
 
 struct totals {

@@ -195,6 +195,8 @@ static int run_info_slices(struct run_info *ri, struct slices *sl,
 	ri->sched_latency_ns = sl->latency;
 	ri->sched_min_granularity_ns = sl->min_gran;
 	ri->sched_wakeup_granularity_ns = sl->wakeup;
+	ri->sched_eevdf = sl->eevdf;
+	ri->sched_base_slice_ns = sl->base_slice;
 	return sl_ret;
 }
 
@@ -210,6 +212,10 @@ static void ktap_start(const struct run_info *ri, const struct slices *sl,
 	if (sl_ret)
 		ktap_diag(stdout, 0, "CFS slice knobs unavailable (%s): kernel's "
 			  "own slices", strerror(-sl_ret));
+	else if (sl->eevdf)
+		ktap_diag(stdout, 0, "EEVDF base slice (%s): %lu ns",
+			  sl->applied ? "set by the runner" : "kernel's own",
+			  sl->base_slice);
 	else
 		ktap_diag(stdout, 0, "CFS slices (%s): latency %lu ns, min "
 			  "granularity %lu ns, wakeup granularity %lu ns",
