@@ -131,26 +131,55 @@ static void test_junit(void **state)
 	char *j = render(FIXTURES "/fail-run", junit_write);
 
 	(void)state;
-	assert_non_null(strstr(j, "<testsuites tests=\"5\" failures=\"1\" "
-				  "errors=\"0\" skipped=\"1\""));
-	assert_int_equal(count(j, "<testcase "), 5);
-	assert_int_equal(count(j, "<failure "), 1);
+	/* run + 3 scenarios x (scenario + 2 groups) + the skipped one */
+	assert_non_null(strstr(j, "<testsuites name=\"cfs-conformance "
+				  "6.1.192-cfs\" tests=\"11\" failures=\"3\" "
+				  "errors=\"0\""));
+	assert_int_equal(count(j, "<testsuite "), 5);
+	assert_int_equal(count(j, "<testcase "), 11);
+	assert_int_equal(count(j, "<failure "), 3);
 	assert_int_equal(count(j, "<skipped "), 1);
 	assert_int_equal(count(j, "<error "), 0);
-	assert_non_null(strstr(j, "A: error -3.35 pp, CI [-3.80, -2.90] "
-				  "outside \xc2\xb1" "1.00 pp"));
+	/* the dashboard names the failing group under its scenario */
+	assert_non_null(strstr(j, "<testsuite name=\"uneven-affinity\" "
+				  "package=\"cfs-conformance\" tests=\"3\" "
+				  "failures=\"3\""));
+	assert_non_null(strstr(j, "<testcase classname=\"cfs-conformance."
+				  "uneven-affinity\" name=\"A\">\n   <failure "
+				  "type=\"fail\" message=\"group A error -3.35 pp "
+				  "(CI -3.80..-2.90) vs tolerance \xc2\xb1" "1.00 pp\""));
+	/* the scenario's own case carries what no group does */
+	assert_non_null(strstr(j, "message=\"1 aggregation issue(s), 1 kernel "
+				  "warning(s)\">aggregation issue: B cpu 1"));
+	/* a passing group's numbers, without a NaN interval */
+	assert_non_null(strstr(j, "name=\"A\">\n   <system-out>A pass: "
+				  "measured 0.3342"));
+	assert_null(strstr(j, "nan"));
 	free(j);
 
 	j = render(FIXTURES "/died-run", junit_write);
 	/* the run itself and the incomplete scenario are errors */
-	assert_non_null(strstr(j, "errors=\"2\""));
+	assert_non_null(strstr(j, "<testsuite name=\"run\" package=\""
+				  "cfs-conformance\" tests=\"1\" failures=\"0\" "
+				  "errors=\"1\""));
 	assert_non_null(strstr(j, "guest stopped: panic during "
 				  "cpu-offline-stale"));
+	assert_non_null(strstr(j, "name=\"(scenario)\" time=\"0.000\">\n"
+				  "   <error type=\"incomplete\" message=\""
+				  "scenario started but produced no result"));
 	free(j);
 
 	j = render(FIXTURES "/pass-run", junit_write);
-	assert_non_null(strstr(j, "failures=\"0\" errors=\"0\" skipped=\"0\""));
-	assert_int_equal(count(j, "<testcase "), 4);
+	assert_non_null(strstr(j, "failures=\"0\" errors=\"0\" time="));
+	assert_int_equal(count(j, "<failure "), 0);
+	assert_int_equal(count(j, "<testcase "), 1 + 3 + 6);
+	free(j);
+
+	/* a KUnit suite is one case of its own */
+	j = render(FIXTURES "/kunit-run", junit_write);
+	assert_non_null(strstr(j, "classname=\"cfs-conformance.broken_suite\" "
+				  "name=\"(kunit suite)\" time=\"0.000\">\n"
+				  "   <failure type=\"fail\""));
 	free(j);
 }
 
