@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compare_out.c - a comparison as a terminal summary and as an HTML page.
+ * compare_out.c - a comparison as a terminal summary and as an HTML page
+ * (first screen: the two runs' forest plots side by side).
  */
 #include <errno.h>
 #include <math.h>
@@ -8,6 +9,7 @@
 
 #include "compare.h"
 #include "escape.h"
+#include "forest.h"
 #include "html.h"
 #include "svg.h"
 
@@ -208,6 +210,31 @@ static void compare_banner(FILE *f, const struct cmp_result *r, bool reg)
 	}
 }
 
+/* The first screen: both runs' forest plots side by side, same rows. */
+static void compare_forest(FILE *f, struct arena *a,
+			   const struct cmp_result *r)
+{
+	static const char *const titles[] = { "baseline", "candidate" };
+	struct forest_row *rows;
+	int i;
+
+	if (!r->n)
+		return;
+	rows = arena_alloc(a, sizeof(*rows) * (size_t)r->n);
+	if (!rows)
+		return;
+	for (i = 0; i < r->n; i++) {
+		const struct cmp_scenario *cs = &r->scen[i];
+
+		rows[i].label = cs->name;
+		rows[i].mark = cs->kind == CMP_REGRESSED ||
+			       cmp_missing_counts(cs);
+		forest_cell_of(cs->base, &rows[i].cell[0]);
+		forest_cell_of(cs->cand, &rows[i].cell[1]);
+	}
+	forest_svg(f, rows, r->n, 2, titles);
+}
+
 /* The two runs side by side. */
 static void compare_run_table(FILE *f, const struct cmp_result *r)
 {
@@ -263,6 +290,7 @@ int compare_html(FILE *f, const struct cmp_result *r)
 	html_page_begin(f, buf);
 	fputs("<h1>cgroup CPU fairness: baseline vs candidate</h1>\n", f);
 	compare_banner(f, r, reg);
+	compare_forest(f, &a, r);
 	compare_run_table(f, r);
 	fputs("<p class=\"muted\">A group's error (measured &minus; kernel "
 	      "model) changed significantly when Welch's t test on the two "

@@ -86,8 +86,9 @@ static void test_html_fail_run(void **state)
 	assert_true(strstr(details, "uneven-affinity") <
 		    strstr(details, "flat-1-2"));
 	assert_non_null(strstr(details, "<details open>"));
-	/* charts: groups, per-CPU, three time series per scenario with data */
-	assert_int_equal(count(h, "<svg "), 3 * (2 + 3));
+	/* charts: the forest plot, then groups, per-CPU, three time series
+	 * per scenario with data */
+	assert_int_equal(count(h, "<svg "), 1 + 3 * (2 + 3));
 	assert_non_null(strstr(h, "stale_contrib"));
 	assert_non_null(strstr(h, "update_tg_load_avg"));
 	assert_non_null(strstr(h, "cgroup v1 cpu controller not available"));
