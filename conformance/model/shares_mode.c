@@ -2,8 +2,8 @@
 /*
  * shares_mode.c - a group entity's weight under each share function the
  * model knows (sched/cgroup_mode; docs/kernels.md). Followed: Peter
- * Zijlstra, "[PATCH v3 0/7] sched/fair: cgroup_mode", 2026-06-05, patches
- * 3/7 (max) and 4/7 (concur), on cgroups@ and linux-kernel@:
+ * Zijlstra's v3 of 2026-06-05 (cover <20260605105513.354837583@infradead.org>),
+ * 3/7 "sched/fair: Add cgroup_mode: max" and 4/7 "... concur":
  *
  *   __calc_smp_shares(cfs_rq, S, M) = clamp(S * load / tg_weight,
  *                                           MIN_SHARES, M)

@@ -59,6 +59,10 @@ struct run_info {
 	bool slices_set;		/* the runner set them (else kernel's) */
 	unsigned long sched_latency_ns, sched_min_granularity_ns;
 	unsigned long sched_wakeup_granularity_ns;
+	/* sched/cgroup_mode: in effect (NULL: unknown), the kernel's (NULL:
+	 * no such file), whether the runner set it for the run */
+	const char *cgroup_mode, *cgroup_mode_kernel;
+	bool cgroup_mode_set;
 };
 
 struct totals {
