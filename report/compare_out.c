@@ -238,6 +238,8 @@ static void compare_forest(FILE *f, struct arena *a,
 /* The two runs side by side. */
 static void compare_run_table(FILE *f, const struct cmp_result *r)
 {
+	char bs[256], cs[256];
+
 	fputs("<table><tr><th></th><th>baseline</th><th>candidate</th></tr>\n",
 	      f);
 	run_row(f, "results", r->base->dir, r->cand->dir);
@@ -248,6 +250,9 @@ static void compare_run_table(FILE *f, const struct cmp_result *r)
 	run_row(f, "config hash", r->base->config_hash, r->cand->config_hash);
 	run_row(f, "accelerator", r->base->accel, r->cand->accel);
 	run_row(f, "PELT source", r->base->pelt_source, r->cand->pelt_source);
+	run_row(f, "share function",
+		results_share_function(r->base, bs, sizeof(bs)),
+		results_share_function(r->cand, cs, sizeof(cs)));
 	run_row(f, "host status", r->base->host_status, r->cand->host_status);
 	fputs("<tr><th>scenarios</th>", f);
 	counts_cell(f, r->base);

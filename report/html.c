@@ -177,6 +177,10 @@ static void summary_guest(FILE *f, const struct rep_run *run)
 		row_str(f, "guest", NULL);
 	}
 	row_str(f, "PELT source", run->pelt_source);
+	if (!results_share_function(run, buf, sizeof(buf)))
+		snprintf(buf, sizeof(buf), "not recorded (a runner from "
+			 "before sched/cgroup_mode): smp");
+	row_str(f, "share function", buf);
 	row_str(f, "clocksource", run->clocksource);
 	row_str(f, "runner version", run->runner_version);
 	row_str(f, "run id", run->run_id);

@@ -226,13 +226,16 @@ static void scenario_suite(FILE *f, const struct rep_run *run,
 
 static void properties(FILE *f, const struct rep_run *run)
 {
+	char share[256];
 	const char *const k[] = {
 		"kernel_release", "series_hash", "config_hash", "accel",
-		"pelt_source", "host_status", "run_id",
+		"pelt_source", "cgroup_mode", "host_status", "run_id",
 	};
 	const char *const v[] = {
 		run->kernel_release, run->series_hash, run->config_hash,
-		run->accel, run->pelt_source, run->host_status, run->run_id,
+		run->accel, run->pelt_source,
+		results_share_function(run, share, sizeof(share)),
+		run->host_status, run->run_id,
 	};
 	size_t i;
 

@@ -116,6 +116,21 @@ static void test_html_died_run(void **state)
 	free(h);
 }
 
+static void test_html_share_function(void **state)
+{
+	char *h = render(FIXTURES "/runner-format", html_write_report);
+
+	(void)state;
+	assert_non_null(strstr(h, "<tr><th>share function</th><td>smp, set "
+				  "for the run"));
+	free(h);
+	h = render(FIXTURES "/pass-run", html_write_report);
+	assert_non_null(strstr(h, "<tr><th>share function</th><td>not "
+				  "recorded (a runner from before "
+				  "sched/cgroup_mode): smp"));
+	free(h);
+}
+
 static void test_html_missing_run(void **state)
 {
 	char *h = render(FIXTURES "/missing-run", html_write_report);
@@ -176,6 +191,13 @@ static void test_junit(void **state)
 	assert_int_equal(count(j, "<testcase "), 1 + 3 + 6);
 	free(j);
 
+	/* the share function the run recorded is a property */
+	j = render(FIXTURES "/runner-format", junit_write);
+	assert_non_null(strstr(j, "<property name=\"cgroup_mode\" value=\"smp, "
+				  "set for the run (the kernel&#39;s tasks is "
+				  "not modelled; restored after)\"/>"));
+	free(j);
+
 	/* a KUnit suite is one case of its own */
 	j = render(FIXTURES "/kunit-run", junit_write);
 	assert_non_null(strstr(j, "classname=\"cfs-conformance.broken_suite\" "
@@ -190,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_html_fail_run),
 		cmocka_unit_test(test_html_died_run),
 		cmocka_unit_test(test_html_missing_run),
+		cmocka_unit_test(test_html_share_function),
 		cmocka_unit_test(test_junit),
 	};
 
