@@ -15,21 +15,11 @@
 
 #include "forest.h"
 #include "html.h"
+#include "testutil.h"
 
 #ifndef FIXTURES
 #define FIXTURES "report/tests/fixtures"
 #endif
-
-static int count(const char *hay, const char *needle)
-{
-	int n = 0;
-
-	while ((hay = strstr(hay, needle))) {
-		n++;
-		hay += strlen(needle);
-	}
-	return n;
-}
 
 static char *draw(const struct forest_row *rows, int n, int panels,
 		  const char *const *titles, int *ret)

@@ -15,6 +15,7 @@
 #include "html.h"
 #include "junit.h"
 #include "results.h"
+#include "testutil.h"
 
 #ifndef FIXTURES
 #define FIXTURES "report/tests/fixtures"
@@ -36,17 +37,6 @@ static char *render(const char *dir, writer w)
 	fclose(f);
 	results_free(&r);
 	return buf;
-}
-
-static int count(const char *hay, const char *needle)
-{
-	int n = 0;
-
-	while ((hay = strstr(hay, needle))) {
-		n++;
-		hay += strlen(needle);
-	}
-	return n;
 }
 
 /* nothing that would need the network or another file */
