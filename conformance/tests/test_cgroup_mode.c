@@ -23,6 +23,7 @@
 #include "kernel/kernel.h"
 #include "model/model.h"
 #include "output/output.h"
+#include "scenario/scenario.h"
 
 static char root[64], dir[96], file[128];
 static int write_err;		/* the fake's write fails with it */
@@ -231,6 +232,26 @@ static void test_no_file(void **state)
 	assert_int_equal(writes, 0);
 }
 
+/* A scenario's "sched cgroup_mode X" is a SKIP, never applied. */
+static void test_scenario_knob(void **state)
+{
+	static const char text[] = "name k\ncpus 1\nsched cgroup_mode concur\n"
+				   "group A weight=100\ntask a group=A\n";
+	static struct scenario sc;
+	struct knob_saved sv;
+	char err[SCN_ERR_MAX], why[256] = "";
+
+	(void)state;
+	if (scn_parse_buffer("k.scn", text, strlen(text), &sc, err,
+			     sizeof(err)))
+		fail_msg("%s", err);
+	assert_int_equal(knobs_apply(&sc, &sv, why, sizeof(why)), -ENOENT);
+	assert_int_equal(sv.n, 0);
+	assert_string_equal(why, "sched cgroup_mode (line 3): the share "
+			    "function is the run's, read once before the "
+			    "first scenario; a scenario cannot change it");
+}
+
 /* run_start as the runner writes it for @ri: parsed. */
 static struct json_object *run_start(const struct run_info *ri)
 {
@@ -296,6 +317,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unreadable, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_no_file, setup, teardown),
+		cmocka_unit_test(test_scenario_knob),
 		cmocka_unit_test(test_json),
 	};
 
