@@ -80,6 +80,7 @@ void forest_cell_of(const struct rep_scenario *s, struct forest_cell *c)
 	c->hi = g ? g->ci_hi : NAN;
 	c->tolerance = g ? g->tolerance : s ? s->tolerance : NAN;
 	c->verdict = s ? s->verdict : V_UNKNOWN;
+	c->died_here = s && s->died_here;
 	c->status = s ? forest_status(s->verdict, c->lo, c->hi,
 				      c->tolerance) : FS_ABSENT;
 }
@@ -250,7 +251,8 @@ static void cell(FILE *f, const struct geo *g, int p, double y,
 	else if (c->status == FS_SKIP)
 		why = "skipped";
 	else if (!fin(c->error))
-		why = c->verdict == V_INCOMPLETE ? "no result (incomplete)" :
+		why = c->died_here ? "no result: the guest stopped here" :
+		      c->verdict == V_INCOMPLETE ? "no result (incomplete)" :
 		      c->verdict == V_PASS ? "passed (no group error)" :
 		      verdict_name(c->verdict);
 	if (why) {

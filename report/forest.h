@@ -40,6 +40,7 @@ struct forest_cell {
 	enum verdict verdict;
 	const char *group;			/* worst group, or NULL */
 	double error, lo, hi, tolerance;	/* NAN when absent */
+	bool died_here;				/* the guest stopped in it */
 };
 
 struct forest_row {

@@ -62,13 +62,15 @@ static void test_cell_of(void **state)
 	assert_true(isnan(c.error));
 }
 
+#define CELL(st, v, g, e, lo, hi, tol)	{ st, v, g, e, lo, hi, tol, false }
+
 static const struct forest_row rows3[] = {
-	{ "bad", false, { { FS_FAIL, V_FAIL, "A", -0.055, -0.06, -0.05,
-			    0.01 } } },
-	{ "edge", false, { { FS_NEAR, V_PASS, "B", 0.005, 0.001, 0.0088,
-			     0.01 } } },
-	{ "fine", false, { { FS_PASS, V_PASS, "C", 0.001, -0.001, 0.003,
-			     0.01 } } },
+	{ "bad", false,
+	  { CELL(FS_FAIL, V_FAIL, "A", -0.055, -0.06, -0.05, 0.01) } },
+	{ "edge", false,
+	  { CELL(FS_NEAR, V_PASS, "B", 0.005, 0.001, 0.0088, 0.01) } },
+	{ "fine", false,
+	  { CELL(FS_PASS, V_PASS, "C", 0.001, -0.001, 0.003, 0.01) } },
 };
 
 static void test_svg_one_panel(void **state)
@@ -103,12 +105,12 @@ static void test_svg_inconclusive_and_panels(void **state)
 	static const char *const titles[] = { "baseline", "candidate" };
 	struct forest_row r[2] = {
 		{ "edge", true, {
-			{ FS_PASS, V_PASS, "A", 0.001, -0.001, 0.003, 0.01 },
-			{ FS_INCONCLUSIVE, V_UNKNOWN, "A", 0.009, 0.007,
-			  0.011, 0.01 } } },
+			CELL(FS_PASS, V_PASS, "A", 0.001, -0.001, 0.003, 0.01),
+			CELL(FS_INCONCLUSIVE, V_UNKNOWN, "A", 0.009, 0.007,
+			     0.011, 0.01) } },
 		{ "gone", true, {
-			{ FS_SKIP, V_SKIP, NULL, NAN, NAN, NAN, NAN },
-			{ FS_ABSENT, V_UNKNOWN, NULL, NAN, NAN, NAN, NAN } } },
+			CELL(FS_SKIP, V_SKIP, NULL, NAN, NAN, NAN, NAN),
+			CELL(FS_ABSENT, V_UNKNOWN, NULL, NAN, NAN, NAN, NAN) } },
 	};
 	int ret;
 	char *s = draw(r, 2, 2, titles, &ret);
@@ -160,6 +162,17 @@ static void test_report_first(void **state)
 	/* failing first, as in the overview table */
 	assert_true(strstr(forest, "uneven-affinity</text>") <
 		    strstr(forest, "flat-1-2</text>"));
+	free(buf);
+
+	/* the scenario the guest died in says so in its row */
+	assert_int_equal(results_load(FIXTURES "/died-run", &r), 0);
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(html_write_report(f, &r), 0);
+	fclose(f);
+	results_free(&r);
+	assert_non_null(strstr(buf, "font-weight=\"bold\">no result: the "
+				    "guest stopped here</text>"));
 	free(buf);
 }
 
