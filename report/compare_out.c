@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compare_out.c - a comparison as a terminal summary and as an HTML page.
+ * compare_out.c - a comparison as a terminal summary and as an HTML page
+ * (first screen: the two runs' forest plots side by side).
  */
 #include <errno.h>
 #include <math.h>
@@ -8,6 +9,7 @@
 
 #include "compare.h"
 #include "escape.h"
+#include "forest.h"
 #include "html.h"
 #include "svg.h"
 
@@ -208,9 +210,36 @@ static void compare_banner(FILE *f, const struct cmp_result *r, bool reg)
 	}
 }
 
+/* The first screen: both runs' forest plots side by side, same rows. */
+static void compare_forest(FILE *f, struct arena *a,
+			   const struct cmp_result *r)
+{
+	static const char *const titles[] = { "baseline", "candidate" };
+	struct forest_row *rows;
+	int i;
+
+	if (!r->n)
+		return;
+	rows = arena_alloc(a, sizeof(*rows) * (size_t)r->n);
+	if (!rows)
+		return;
+	for (i = 0; i < r->n; i++) {
+		const struct cmp_scenario *cs = &r->scen[i];
+
+		rows[i].label = cs->name;
+		rows[i].mark = cs->kind == CMP_REGRESSED ||
+			       cmp_missing_counts(cs);
+		forest_cell_of(cs->base, &rows[i].cell[0]);
+		forest_cell_of(cs->cand, &rows[i].cell[1]);
+	}
+	forest_svg(f, rows, r->n, 2, titles);
+}
+
 /* The two runs side by side. */
 static void compare_run_table(FILE *f, const struct cmp_result *r)
 {
+	char bs[256], cs[256];
+
 	fputs("<table><tr><th></th><th>baseline</th><th>candidate</th></tr>\n",
 	      f);
 	run_row(f, "results", r->base->dir, r->cand->dir);
@@ -221,6 +250,9 @@ static void compare_run_table(FILE *f, const struct cmp_result *r)
 	run_row(f, "config hash", r->base->config_hash, r->cand->config_hash);
 	run_row(f, "accelerator", r->base->accel, r->cand->accel);
 	run_row(f, "PELT source", r->base->pelt_source, r->cand->pelt_source);
+	run_row(f, "share function",
+		results_share_function(r->base, bs, sizeof(bs)),
+		results_share_function(r->cand, cs, sizeof(cs)));
 	run_row(f, "host status", r->base->host_status, r->cand->host_status);
 	fputs("<tr><th>scenarios</th>", f);
 	counts_cell(f, r->base);
@@ -263,6 +295,7 @@ int compare_html(FILE *f, const struct cmp_result *r)
 	html_page_begin(f, buf);
 	fputs("<h1>cgroup CPU fairness: baseline vs candidate</h1>\n", f);
 	compare_banner(f, r, reg);
+	compare_forest(f, &a, r);
 	compare_run_table(f, r);
 	fputs("<p class=\"muted\">A group's error (measured &minus; kernel "
 	      "model) changed significantly when Welch's t test on the two "

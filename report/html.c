@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * html.c - one run as a self-contained HTML page: summary, what is
+ * html.c - one run as a self-contained HTML page: the verdict banner and
+ * a forest plot of every scenario (the first screen), summary, what is
  * missing, an overview table (failing first), then one section per
  * scenario with its charts and tables. No scripts, no external assets.
  */
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "forest.h"
 #include "svg.h"
 
 static const char css[] =
@@ -175,6 +177,10 @@ static void summary_guest(FILE *f, const struct rep_run *run)
 		row_str(f, "guest", NULL);
 	}
 	row_str(f, "PELT source", run->pelt_source);
+	if (!results_share_function(run, buf, sizeof(buf)))
+		snprintf(buf, sizeof(buf), "not recorded (a runner from "
+			 "before sched/cgroup_mode): smp");
+	row_str(f, "share function", buf);
 	row_str(f, "clocksource", run->clocksource);
 	row_str(f, "runner version", run->runner_version);
 	row_str(f, "run id", run->run_id);
@@ -230,13 +236,35 @@ static void summary_problems(FILE *f, const struct rep_run *run)
 	fputs("</ul></div>\n", f);
 }
 
-static void summary(FILE *f, const struct rep_run *run)
+/* The first screen: every scenario in one forest plot, failing first. */
+static void summary_forest(FILE *f, const struct rep_run *run,
+			   struct rep_scenario **sorted)
+{
+	struct forest_row *rows;
+	int i;
+
+	if (!run->n_scen)
+		return;
+	rows = calloc((size_t)run->n_scen, sizeof(*rows));
+	if (!rows)
+		return;
+	for (i = 0; i < run->n_scen; i++) {
+		rows[i].label = sorted[i]->name;
+		forest_cell_of(sorted[i], &rows[i].cell[0]);
+	}
+	forest_svg(f, rows, run->n_scen, 1, NULL);
+	free(rows);
+}
+
+static void summary(FILE *f, const struct rep_run *run,
+		    struct rep_scenario **sorted)
 {
 	int c[V_COUNT];
 
 	results_count(run, c);
 	summary_banner(f, run, c[V_FAIL] + c[V_ERROR] + c[V_INCOMPLETE] +
 			       c[V_UNKNOWN]);
+	summary_forest(f, run, sorted);
 	fputs("<table class=\"summary\">\n", f);
 	summary_kernel(f, run);
 	summary_guest(f, run);
@@ -679,7 +707,7 @@ int html_write_report(FILE *f, const struct rep_run *run)
 		 c[V_PASS], c[V_FAIL] + c[V_ERROR] + c[V_INCOMPLETE]);
 	html_page_begin(f, title);
 	fputs("<h1>cgroup CPU fairness conformance</h1>\n", f);
-	summary(f, run);
+	summary(f, run, sorted);
 	if (run->n_scen) {
 		overview(f, run, sorted);
 		fputs("<h2>Details</h2>\n", f);

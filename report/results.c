@@ -227,6 +227,36 @@ static void load_run_start(struct rep_run *run, struct json_object *o)
 	run->clocksource = jstr(a, o, RK_CLOCKSOURCE);
 	run->cpus_online = jint(o, RK_CPUS_ONLINE, 0);
 	run->scenarios_planned = jint(o, RK_SCENARIOS, -1);
+	/* a runner from before cgroup_mode has none of the three keys */
+	run->has_cgroup_mode = json_object_object_get_ex(o, RK_CGROUP_MODE,
+							 NULL);
+	run->cgroup_mode = jstr(a, o, RK_CGROUP_MODE);
+	run->cgroup_mode_kernel = jstr(a, o, RK_CGROUP_MODE_KERNEL);
+	run->cgroup_mode_set = jget(o, RK_CGROUP_MODE_SET) &&
+		json_object_get_boolean(jget(o, RK_CGROUP_MODE_SET));
+}
+
+const char *results_share_function(const struct rep_run *run, char *buf,
+				   size_t len)
+{
+	if (!run->has_cgroup_mode)
+		return NULL;
+	if (!run->cgroup_mode)
+		snprintf(buf, len, "unknown (sched/cgroup_mode %s): every "
+			 "scenario skipped", run->cgroup_mode_kernel ?
+			 run->cgroup_mode_kernel : "unreadable");
+	else if (run->cgroup_mode_set)
+		snprintf(buf, len, "%s, set for the run (the kernel's %s is "
+			 "not modelled; restored after)", run->cgroup_mode,
+			 run->cgroup_mode_kernel ? run->cgroup_mode_kernel :
+			 "?");
+	else if (run->cgroup_mode_kernel)
+		snprintf(buf, len, "%s (sched/cgroup_mode, the kernel's)",
+			 run->cgroup_mode);
+	else
+		snprintf(buf, len, "%s (no sched/cgroup_mode)",
+			 run->cgroup_mode);
+	return buf;
 }
 
 /* what a phase does, from whichever fields it has */

@@ -12,6 +12,7 @@
 #define REPORT_RESULTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "arena.h"
 #include "contract/contract.h"	/* enum verdict, verdict_name/parse() */
@@ -132,6 +133,10 @@ struct rep_run {
 	const char *runner_version, *kernel_version, *pelt_source;
 	const char *clocksource;
 	int cpus_online, scenarios_planned;
+	/* sched/cgroup_mode: in effect (NULL: unknown), the kernel's (NULL:
+	 * no file), set by the runner; has_: the runner recorded them */
+	bool has_cgroup_mode, cgroup_mode_set;
+	const char *cgroup_mode, *cgroup_mode_kernel;
 
 	/* run_end */
 	bool has_run_end;
@@ -173,6 +178,14 @@ struct rep_scenario *results_find(const struct rep_run *run,
 
 /* Group with the largest |error| bound (the worst), or NULL. */
 const struct rep_group *results_worst_group(const struct rep_scenario *s);
+
+/*
+ * The kernel's share function as one line ("concur (sched/cgroup_mode,
+ * the kernel's)", "smp, set for the run ..."), in buf; NULL when the run
+ * did not record it (a runner from before cgroup_mode).
+ */
+const char *results_share_function(const struct rep_run *run, char *buf,
+				   size_t len);
 
 /* "largest |measured - model_defined|" CPU for group g, -1 if none. */
 int results_worst_cpu(const struct rep_group *g, double *delta);

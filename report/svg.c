@@ -167,6 +167,23 @@ static void rect(FILE *f, double x, double y, double w, double h,
 	fputs("</rect>\n", f);
 }
 
+void svg_text(FILE *f, double x, double y, const char *anchor,
+	      const char *extra, const char *s)
+{
+	text(f, x, y, anchor, extra, s);
+}
+
+void svg_rect(FILE *f, double x, double y, double w, double h,
+	      const char *style, const char *title)
+{
+	rect(f, x, y, w, h, style, title);
+}
+
+double svg_nice_step(double range, int want)
+{
+	return nice_step(range, want);
+}
+
 /* ---- groups: shares and error ---- */
 
 #define G_LABEL		150

@@ -11,6 +11,15 @@
 
 #include "results.h"
 
+/* The drawing helpers the other charts (forest.c) share: a text label
+ * (extra: more attributes, e.g. fill), a rectangle with an optional hover
+ * title, and a round tick step giving about `want` steps over range. */
+void svg_text(FILE *f, double x, double y, const char *anchor,
+	      const char *extra, const char *s);
+void svg_rect(FILE *f, double x, double y, double w, double h,
+	      const char *style, const char *title);
+double svg_nice_step(double range, int want);
+
 /* Colour of group number i (stable across charts). */
 const char *svg_color(int i);
 /* Index of a group path in the scenario (definitions, then results). */

@@ -280,6 +280,54 @@ int hotplug_set(int cpu, bool online);
 int hotplug_restore(scn_cpumask_t mask);
 
 /*
+ * cgroup_mode.c - the share function of group entities: debugfs
+ * sched/cgroup_mode (Peter Zijlstra's series, mainline 2026; modes up,
+ * smp, concur, max, tasks). Reading gives every mode, the active one in
+ * parentheses ("up (smp) concur max tasks"); writing a name selects it.
+ * Like the slice knobs: a mode the model does not know is set to smp for
+ * the run and restored after it; where neither works, every scenario
+ * SKIPs with the reason.
+ */
+#define CGROUP_MODE_DIR		"/sys/kernel/debug/sched"
+#define CGMODE_NAME_MAX		16
+
+enum cgm_how {
+	CGM_NO_FILE,	/* no cgroup_mode: calc_group_shares(), smp */
+	CGM_KERNEL,	/* the kernel's mode, modelled: used as it is */
+	CGM_SET,	/* not modelled: smp for the run, then restored */
+	CGM_UNKNOWN,	/* unreadable or not settable: scenarios SKIP */
+};
+
+struct cgroup_mode {
+	enum cgm_how how;
+	char kernel[CGMODE_NAME_MAX];	/* the kernel's, "" without file */
+	char run[CGMODE_NAME_MAX];	/* in effect for the run, "" unknown */
+	char why[200];			/* one line for KTAP and SKIP */
+};
+
+/* The parenthesised mode of a cgroup_mode read. 0 or -EINVAL. */
+int cgroup_mode_parse(const char *buf, char *mode, size_t len);
+
+/* How the file is read and written: kfile_read/kfile_write by default. */
+struct cgm_io {
+	int (*read)(const char *path, char *buf, size_t len);
+	int (*write)(const char *path, const char *val);
+};
+
+/*
+ * Read @dir/cgroup_mode (@dir: CGROUP_MODE_DIR, or a fake debugfs; @io
+ * NULL: kfile) and decide. Without the file: smp when @dir exists or
+ * @release is older than 7 (the series is not in 6.x), else unknown. A
+ * mode @modelled rejects is set to smp and read back.
+ */
+void cgroup_mode_apply(struct cgroup_mode *cm, const char *dir,
+		       const char *release, bool (*modelled)(const char *),
+		       const struct cgm_io *io);
+/* Put the kernel's mode back if cgroup_mode_apply() changed it: 0/-errno. */
+int cgroup_mode_restore(const struct cgroup_mode *cm, const char *dir,
+			const struct cgm_io *io);
+
+/*
  * knobs.c - a scenario's "sched NAME VALUE" lines: scheduler debugfs
  * knobs (/sys/kernel/debug/sched/NAME) and sched_feat switches
  * (NAME "features"), set before the scenario and restored after it.

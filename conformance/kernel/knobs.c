@@ -34,6 +34,13 @@ static int apply_one(const struct scn_knob *k, char *old, char *why,
 	char path[96], buf[4096];
 	int r;
 
+	/* read once per run (cgroup_mode.c): the model would not follow */
+	if (!strcmp(k->name, "cgroup_mode")) {
+		snprintf(why, len, "sched cgroup_mode (line %d): the share "
+			 "function is the run's, read once before the first "
+			 "scenario; a scenario cannot change it", k->line);
+		return -ENOENT;
+	}
 	if (!strcmp(k->name, "features")) {
 		const char *f = strncmp(k->value, "NO_", 3) ? k->value :
 				k->value + 3;

@@ -25,7 +25,9 @@
  *   tg_weight = <tg load> - cfs_rq->tg_load_avg_contrib + load
  *   weight    = clamp(tg_shares * load / tg_weight, MIN_SHARES, tg_shares)
  *
- * with <tg load> taken three ways (enum km_kind).
+ * with <tg load> taken three ways (enum km_kind). On a kernel with another
+ * share function (sched/cgroup_mode) the weight is that mode's, from the
+ * same load and tg_weight (shares_mode.c).
  */
 
 enum km_kind {
@@ -116,6 +118,40 @@ int km_shares_bw(const struct km_input *in, enum km_kind k,
 		 const struct km_meas *m, double *share, double *on);
 
 const char *km_kind_name(enum km_kind k);
+
+/*
+ * shares_mode.c - the share function of the kernel under test
+ * (debugfs sched/cgroup_mode, mainline 2026): the group entity weight of
+ * each mode the model knows, from __calc_smp_shares() as posted.
+ */
+enum km_mode {
+	KM_MODE_SMP,		/* calc_group_shares() above: 6.1, 6.12 */
+	KM_MODE_CONCUR,		/* tg_shares * min(tg_tasks, tg_cpus) */
+	KM_MODE_MAX,		/* tg_shares * tg_cpus, at most nice -20 */
+	KM_MODES,
+};
+
+/* The mode named @name, or -1 when the model does not know it. */
+int km_mode_parse(const char *name);
+const char *km_mode_name(enum km_mode m);
+/* The mode km_shares() uses (default smp); set before forking scenarios. */
+void km_set_mode(enum km_mode m);
+enum km_mode km_get_mode(void);
+
+/*
+ * A group entity's weight (unscaled) under mode @m: tg_tasks and tg_cpus
+ * as the kernel counts them (each at least 1; smp ignores both).
+ */
+double km_mode_shares(enum km_mode m, double tg_shares, double load,
+		      double tg_weight, int tg_tasks, int tg_cpus);
+
+/*
+ * km_mode_shares() under km_get_mode() for group @g of @in: tg_tasks from
+ * the sampled runnable_avg (without a sample, in->p NULL: the runnable
+ * tasks below @g), tg_cpus from its effective cpuset.
+ */
+double km_mode_weight(const struct km_input *in, int g, double tg_shares,
+		      double load, double tg_weight);
 
 /*
  * ideal.c - the ideal model: the split the scenario intends.

@@ -121,6 +121,10 @@ void jout_run_start(const struct run_info *ri)
 	add(o, RK_SCHED_WAKEUP_GRANULARITY_NS, cfs ?
 	    json_object_new_int64((int64_t)ri->sched_wakeup_granularity_ns) :
 	    NULL);
+	add(o, RK_CGROUP_MODE, ri->cgroup_mode ? js(ri->cgroup_mode) : NULL);
+	add(o, RK_CGROUP_MODE_KERNEL, ri->cgroup_mode_kernel ?
+	    js(ri->cgroup_mode_kernel) : NULL);
+	add(o, RK_CGROUP_MODE_SET, json_object_new_boolean(ri->cgroup_mode_set));
 	jout_emit(o);
 }
 

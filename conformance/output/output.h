@@ -61,6 +61,10 @@ struct run_info {
 	unsigned long sched_wakeup_granularity_ns;
 	bool sched_eevdf;		/* EEVDF: only base_slice_ns exists */
 	unsigned long sched_base_slice_ns;
+	/* sched/cgroup_mode: in effect (NULL: unknown), the kernel's (NULL:
+	 * no such file), whether the runner set it for the run */
+	const char *cgroup_mode, *cgroup_mode_kernel;
+	bool cgroup_mode_set;
 };
 
 struct totals {

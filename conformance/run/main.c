@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "kernel/kernel.h"
+#include "model/model.h"
 #include "output/output.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
@@ -200,9 +201,26 @@ static int run_info_slices(struct run_info *ri, struct slices *sl,
 	return sl_ret;
 }
 
+static bool mode_modelled(const char *name)
+{
+	return km_mode_parse(name) >= 0;
+}
+
+/* The kernel's share function for the run (cgroup_mode.c), recorded. */
+static void run_info_cgroup_mode(struct run_info *ri, struct cgroup_mode *cm)
+{
+	cgroup_mode_apply(cm, CGROUP_MODE_DIR, ri->kernel_release,
+			  mode_modelled, NULL);
+	if (cm->how != CGM_UNKNOWN)
+		km_set_mode(km_mode_parse(cm->run));
+	ri->cgroup_mode = cm->how == CGM_UNKNOWN ? NULL : cm->run;
+	ri->cgroup_mode_kernel = cm->kernel[0] ? cm->kernel : NULL;
+	ri->cgroup_mode_set = cm->how == CGM_SET;
+}
+
 /* KTAP plan and the run's diagnostics. */
 static void ktap_start(const struct run_info *ri, const struct slices *sl,
-		       int sl_ret, int n)
+		       int sl_ret, int n, const struct cgroup_mode *cm)
 {
 	ktap_header(stdout, n);
 	ktap_diag(stdout, 0, "conform %s on %s, %d/%d CPUs online, PELT "
@@ -221,13 +239,23 @@ static void ktap_start(const struct run_info *ri, const struct slices *sl,
 			  "granularity %lu ns, wakeup granularity %lu ns",
 			  sl->applied ? "set by the runner" : "kernel's own",
 			  sl->latency, sl->min_gran, sl->wakeup);
+	ktap_diag(stdout, 0, "share function: %s%s", cm->why,
+		  cm->how == CGM_UNKNOWN ? " (every scenario skipped)" : "");
 }
 
-/* Run scn[0..n); counts into tot. */
-static void run_all(const struct scenario *scn, int n, struct totals *tot)
+/* Run scn[0..n); counts into tot. @skip: why none can run, or NULL. */
+static void run_all(const struct scenario *scn, int n, struct totals *tot,
+		    const char *skip)
 {
 	for (int i = 0; i < n; i++) {
 		const struct scenario *s = &scn[i];
+
+		if (skip) {
+			ktap_result(stdout, i + 1, s->name, V_SKIP, skip, 0);
+			jout_result_bare(i + 1, s->name, V_SKIP, skip, 0);
+			tot->skip++;
+			continue;
+		}
 
 		ktap_diag(stdout, 0, "%s (%s): %d CPUs, %s, warmup %llu us, "
 			  "measure %llu us, sample %llu us, %d windows, "
@@ -269,6 +297,7 @@ static int run_mode(const struct conform_opts *o, const struct scenario *scn,
 		    int n, uint64_t start)
 {
 	struct totals tot = { 0 };
+	struct cgroup_mode cm;
 	struct run_info ri;
 	struct slices sl;
 	int sl_ret, ex;
@@ -277,9 +306,11 @@ static int run_mode(const struct conform_opts *o, const struct scenario *scn,
 		return 2;
 	run_info_fill(&ri, n, o->sample_ms);
 	sl_ret = run_info_slices(&ri, &sl, o->slice_us);
+	run_info_cgroup_mode(&ri, &cm);
 	jout_run_start(&ri);
-	ktap_start(&ri, &sl, sl_ret, n);
-	run_all(scn, n, &tot);
+	ktap_start(&ri, &sl, sl_ret, n, &cm);
+	run_all(scn, n, &tot, cm.how == CGM_UNKNOWN ? cm.why : NULL);
+	cgroup_mode_restore(&cm, CGROUP_MODE_DIR, NULL);
 	slices_restore(&sl);
 	ktap_totals(stdout, tot.pass, tot.fail, tot.skip, tot.error);
 	ex = exit_code(&tot, n);

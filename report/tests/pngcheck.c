@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pngcheck FILE.png [MIN_RED] - is a browser screenshot not blank?
+ * pngcheck FILE.png [MIN_RED [RRGGBB MIN]] - is a browser screenshot not
+ * blank, and does it show a given colour?
  *
  * Decodes an 8-bit, non-interlaced greyscale/RGB/RGBA PNG with zlib and
  * prints "WxH nonwhite=F colours=N red=R". Exits 0 when at least 1 % of
  * the pixels are not white, there are at least 16 distinct colours, and
  * at least MIN_RED (default 0) strongly red pixels (the FAIL banner and
- * badges); 1 when the image looks blank; 2 when it cannot be read.
+ * badges), and with RRGGBB at least MIN pixels of that colour (within 3
+ * per channel; "colour=N" is printed too); 1 when the image looks blank
+ * or lacks them; 2 when it cannot be read.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -67,13 +70,16 @@ int main(int argc, char **argv)
 	uint32_t w = 0, h = 0, x, y;
 	int depth = 0, ctype = -1, interlace = 0, bpp, i;
 	long min_red = argc > 2 ? atol(argv[2]) : 0;
-	unsigned long nonwhite = 0, red = 0, colours = 0;
+	long want = argc > 4 ? strtol(argv[3], NULL, 16) : -1;
+	long min_want = argc > 4 ? atol(argv[4]) : 0;
+	unsigned long nonwhite = 0, red = 0, colours = 0, wanted = 0;
 	static unsigned char seen[1 << 15];
 	uLongf raw_len;
 	size_t stride;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: pngcheck FILE.png [MIN_RED]\n");
+		fprintf(stderr, "usage: pngcheck FILE.png [MIN_RED [RRGGBB "
+			"MIN]]\n");
 		return 2;
 	}
 	png = read_all(argv[1], &len);
@@ -161,16 +167,23 @@ int main(int argc, char **argv)
 				nonwhite++;
 			if (r > 170 && g < 90 && b < 90)
 				red++;
+			if (want >= 0 && abs(r - (int)(want >> 16 & 255)) <= 3 &&
+			    abs(g - (int)(want >> 8 & 255)) <= 3 &&
+			    abs(b - (int)(want & 255)) <= 3)
+				wanted++;
 			if (!seen[key]) {
 				seen[key] = 1;
 				colours++;
 			}
 		}
 	}
-	printf("%ux%u nonwhite=%.3f colours=%lu red=%lu\n", w, h,
+	printf("%ux%u nonwhite=%.3f colours=%lu red=%lu", w, h,
 	       (double)nonwhite / ((double)w * h), colours, red);
+	if (want >= 0)
+		printf(" colour=%lu", wanted);
+	putchar('\n');
 	i = nonwhite * 100 >= (unsigned long)w * h && colours >= 16 &&
-	    (long)red >= min_red;
+	    (long)red >= min_red && (long)wanted >= min_want;
 	free(raw);
 	free(idat);
 	free(png);

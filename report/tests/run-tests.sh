@@ -2,7 +2,8 @@
 # run-tests.sh OUT FIXTURES TEST_BIN... - the report's tests: every cmocka
 # program (built with ASan/UBSan), then the sanitized cfsreport on every
 # fixture directory and on the compare pairs, checking exit codes and that
-# the JUnit XML is well-formed. Ends with "report-tests: N passed, M failed".
+# the JUnit XML is valid against report/tests/junit.xsd. Ends with
+# "report-tests: N passed, M failed".
 set -uo pipefail
 out=$1 fixtures=$2
 shift 2
@@ -26,6 +27,7 @@ for t in "$@"; do
 done
 
 san=$out/cfsreport-san
+xsd=$(dirname "$0")/junit.xsd
 for d in "$fixtures"/*/; do
 	name=$(basename "$d")
 	if "$san" --html "$tmp/$name.html" --junit "$tmp/$name.xml" "$d" \
@@ -38,14 +40,34 @@ for d in "$fixtures"/*/; do
 	fi
 	# xmllint is in the deps list: without it this check fails, by name.
 	if ! command -v xmllint >/dev/null; then
-		bad "junit.xml well-formed: $name: missing tool: xmllint (Debian package libxml2-utils)"
-	elif xmllint --noout "$tmp/$name.xml" 2>"$tmp/$name.xmllint"; then
-		ok "junit.xml well-formed: $name"
+		bad "junit.xml valid: $name: missing tool: xmllint (Debian package libxml2-utils)"
+	elif xmllint --noout --schema "$xsd" "$tmp/$name.xml" \
+		2>"$tmp/$name.xmllint"; then
+		ok "junit.xml valid (junit.xsd): $name"
 	else
-		bad "junit.xml well-formed: $name"
+		bad "junit.xml valid (junit.xsd): $name"
 		head -n 5 "$tmp/$name.xmllint"
 	fi
 done
+
+# The schema is not a no-op: it rejects what Jenkins' xunit schema rejects
+# (a "skipped" count on testsuites, a testcase without a name, nested
+# testsuites, a negative count).
+reject() {
+	printf '%s\n' "$2" >"$tmp/reject.xml"
+	if xmllint --noout --schema "$xsd" "$tmp/reject.xml" >/dev/null 2>&1; then
+		bad "junit.xsd rejects $1"
+	else
+		ok "junit.xsd rejects $1"
+	fi
+}
+reject "skipped on testsuites" '<testsuites skipped="1"/>'
+reject "a nameless testcase" \
+	'<testsuites><testsuite name="s" tests="1" failures="0" errors="0"><testcase/></testsuite></testsuites>'
+reject "nested testsuites" \
+	'<testsuites><testsuite name="s" tests="0" failures="0" errors="0"><testsuite name="t" tests="0" failures="0" errors="0"/></testsuite></testsuites>'
+reject "a negative count" \
+	'<testsuites><testsuite name="s" tests="-1" failures="0" errors="0"/></testsuites>'
 
 # compare BASE CAND -> expected exit status
 expect_compare() {

@@ -15,6 +15,7 @@
 #include "html.h"
 #include "junit.h"
 #include "results.h"
+#include "testutil.h"
 
 #ifndef FIXTURES
 #define FIXTURES "report/tests/fixtures"
@@ -36,17 +37,6 @@ static char *render(const char *dir, writer w)
 	fclose(f);
 	results_free(&r);
 	return buf;
-}
-
-static int count(const char *hay, const char *needle)
-{
-	int n = 0;
-
-	while ((hay = strstr(hay, needle))) {
-		n++;
-		hay += strlen(needle);
-	}
-	return n;
 }
 
 /* nothing that would need the network or another file */
@@ -86,8 +76,9 @@ static void test_html_fail_run(void **state)
 	assert_true(strstr(details, "uneven-affinity") <
 		    strstr(details, "flat-1-2"));
 	assert_non_null(strstr(details, "<details open>"));
-	/* charts: groups, per-CPU, three time series per scenario with data */
-	assert_int_equal(count(h, "<svg "), 3 * (2 + 3));
+	/* charts: the forest plot, then groups, per-CPU, three time series
+	 * per scenario with data */
+	assert_int_equal(count(h, "<svg "), 1 + 3 * (2 + 3));
 	assert_non_null(strstr(h, "stale_contrib"));
 	assert_non_null(strstr(h, "update_tg_load_avg"));
 	assert_non_null(strstr(h, "cgroup v1 cpu controller not available"));
@@ -115,6 +106,21 @@ static void test_html_died_run(void **state)
 	free(h);
 }
 
+static void test_html_share_function(void **state)
+{
+	char *h = render(FIXTURES "/runner-format", html_write_report);
+
+	(void)state;
+	assert_non_null(strstr(h, "<tr><th>share function</th><td>smp, set "
+				  "for the run"));
+	free(h);
+	h = render(FIXTURES "/pass-run", html_write_report);
+	assert_non_null(strstr(h, "<tr><th>share function</th><td>not "
+				  "recorded (a runner from before "
+				  "sched/cgroup_mode): smp"));
+	free(h);
+}
+
 static void test_html_missing_run(void **state)
 {
 	char *h = render(FIXTURES "/missing-run", html_write_report);
@@ -131,26 +137,62 @@ static void test_junit(void **state)
 	char *j = render(FIXTURES "/fail-run", junit_write);
 
 	(void)state;
-	assert_non_null(strstr(j, "<testsuites tests=\"5\" failures=\"1\" "
-				  "errors=\"0\" skipped=\"1\""));
-	assert_int_equal(count(j, "<testcase "), 5);
-	assert_int_equal(count(j, "<failure "), 1);
+	/* run + 3 scenarios x (scenario + 2 groups) + the skipped one */
+	assert_non_null(strstr(j, "<testsuites name=\"cfs-conformance "
+				  "6.1.192-cfs\" tests=\"11\" failures=\"3\" "
+				  "errors=\"0\""));
+	assert_int_equal(count(j, "<testsuite "), 5);
+	assert_int_equal(count(j, "<testcase "), 11);
+	assert_int_equal(count(j, "<failure "), 3);
 	assert_int_equal(count(j, "<skipped "), 1);
 	assert_int_equal(count(j, "<error "), 0);
-	assert_non_null(strstr(j, "A: error -3.35 pp, CI [-3.80, -2.90] "
-				  "outside \xc2\xb1" "1.00 pp"));
+	/* the dashboard names the failing group under its scenario */
+	assert_non_null(strstr(j, "<testsuite name=\"uneven-affinity\" "
+				  "package=\"cfs-conformance\" tests=\"3\" "
+				  "failures=\"3\""));
+	assert_non_null(strstr(j, "<testcase classname=\"cfs-conformance."
+				  "uneven-affinity\" name=\"A\">\n   <failure "
+				  "type=\"fail\" message=\"group A error -3.35 pp "
+				  "(CI -3.80..-2.90) vs tolerance \xc2\xb1" "1.00 pp\""));
+	/* the scenario's own case carries what no group does */
+	assert_non_null(strstr(j, "message=\"1 aggregation issue(s), 1 kernel "
+				  "warning(s)\">aggregation issue: B cpu 1"));
+	/* a passing group's numbers, without a NaN interval */
+	assert_non_null(strstr(j, "name=\"A\">\n   <system-out>A pass: "
+				  "measured 0.3342"));
+	assert_null(strstr(j, "nan"));
 	free(j);
 
 	j = render(FIXTURES "/died-run", junit_write);
 	/* the run itself and the incomplete scenario are errors */
-	assert_non_null(strstr(j, "errors=\"2\""));
+	assert_non_null(strstr(j, "<testsuite name=\"run\" package=\""
+				  "cfs-conformance\" tests=\"1\" failures=\"0\" "
+				  "errors=\"1\""));
 	assert_non_null(strstr(j, "guest stopped: panic during "
 				  "cpu-offline-stale"));
+	assert_non_null(strstr(j, "name=\"(scenario)\" time=\"0.000\">\n"
+				  "   <error type=\"incomplete\" message=\""
+				  "scenario started but produced no result"));
 	free(j);
 
 	j = render(FIXTURES "/pass-run", junit_write);
-	assert_non_null(strstr(j, "failures=\"0\" errors=\"0\" skipped=\"0\""));
-	assert_int_equal(count(j, "<testcase "), 4);
+	assert_non_null(strstr(j, "failures=\"0\" errors=\"0\" time="));
+	assert_int_equal(count(j, "<failure "), 0);
+	assert_int_equal(count(j, "<testcase "), 1 + 3 + 6);
+	free(j);
+
+	/* the share function the run recorded is a property */
+	j = render(FIXTURES "/runner-format", junit_write);
+	assert_non_null(strstr(j, "<property name=\"cgroup_mode\" value=\"smp, "
+				  "set for the run (the kernel&#39;s tasks is "
+				  "not modelled; restored after)\"/>"));
+	free(j);
+
+	/* a KUnit suite is one case of its own */
+	j = render(FIXTURES "/kunit-run", junit_write);
+	assert_non_null(strstr(j, "classname=\"cfs-conformance.broken_suite\" "
+				  "name=\"(kunit suite)\" time=\"0.000\">\n"
+				  "   <failure type=\"fail\""));
 	free(j);
 }
 
@@ -160,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_html_fail_run),
 		cmocka_unit_test(test_html_died_run),
 		cmocka_unit_test(test_html_missing_run),
+		cmocka_unit_test(test_html_share_function),
 		cmocka_unit_test(test_junit),
 	};
 

@@ -213,6 +213,10 @@ static void test_runner_format(void **state)
 	assert_int_equal(r.n_problems, 0);
 	assert_string_equal(r.kernel_release, "6.1.192");	/* run_start */
 	assert_string_equal(r.pelt_source, "debugfs");
+	assert_true(r.has_cgroup_mode);
+	assert_string_equal(r.cgroup_mode, "smp");
+	assert_string_equal(r.cgroup_mode_kernel, "tasks");
+	assert_true(r.cgroup_mode_set);
 	s = results_find(&r, "nested-affinity");
 	assert_int_equal(s->verdict, V_FAIL);
 	assert_int_equal(s->n_defs, 2);
@@ -337,6 +341,38 @@ static void test_every_truncation(void **state)
 	free(data);
 }
 
+/* The share function line for each way the runner records it. */
+static void test_share_function(void **state)
+{
+	struct rep_run r;
+	char b[256];
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	assert_null(results_share_function(&r, b, sizeof(b)));
+	r.has_cgroup_mode = true;
+	assert_string_equal(results_share_function(&r, b, sizeof(b)),
+			    "unknown (sched/cgroup_mode unreadable): every "
+			    "scenario skipped");
+	r.cgroup_mode_kernel = "up";
+	assert_string_equal(results_share_function(&r, b, sizeof(b)),
+			    "unknown (sched/cgroup_mode up): every scenario "
+			    "skipped");
+	r.cgroup_mode = "smp";
+	r.cgroup_mode_set = true;
+	assert_string_equal(results_share_function(&r, b, sizeof(b)),
+			    "smp, set for the run (the kernel's up is not "
+			    "modelled; restored after)");
+	r.cgroup_mode = r.cgroup_mode_kernel = "concur";
+	r.cgroup_mode_set = false;
+	assert_string_equal(results_share_function(&r, b, sizeof(b)),
+			    "concur (sched/cgroup_mode, the kernel's)");
+	r.cgroup_mode = "smp";
+	r.cgroup_mode_kernel = NULL;
+	assert_string_equal(results_share_function(&r, b, sizeof(b)),
+			    "smp (no sched/cgroup_mode)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +382,7 @@ int main(void)
 		cmocka_unit_test(test_died_run),
 		cmocka_unit_test(test_missing_run),
 		cmocka_unit_test(test_runner_format),
+		cmocka_unit_test(test_share_function),
 		cmocka_unit_test(test_schema_version),
 		cmocka_unit_test(test_every_truncation),
 	};

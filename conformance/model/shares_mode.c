@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * shares_mode.c - a group entity's weight under each share function the
+ * model knows (sched/cgroup_mode; docs/kernels.md). Followed: Peter
+ * Zijlstra's v3 of 2026-06-05 (cover <20260605105513.354837583@infradead.org>),
+ * 3/7 "sched/fair: Add cgroup_mode: max" and 4/7 "... concur":
+ *
+ *   __calc_smp_shares(cfs_rq, S, M) = clamp(S * load / tg_weight,
+ *                                           MIN_SHARES, M)
+ *   smp:    __calc_smp_shares(cfs_rq, tg_shares, tg_shares)
+ *   concur: nr = min(tg_tasks, tg_cpus)
+ *           __calc_smp_shares(cfs_rq, nr * tg_shares, nr * tg_shares)
+ *   max:    __calc_smp_shares(cfs_rq, tg_cpus * tg_shares,
+ *                             scale_load(sched_prio_to_weight[0]))
+ *
+ *   tg_tasks = max(1, tg->runnable_avg >> SCHED_CAPACITY_SHIFT): the sum of
+ *              the CPUs' cfs_rq runnable_avg contributions, in whole tasks
+ *              (rounded down);
+ *   tg_cpus  = the group's effective cpuset (cpuset_num_cpus()), or
+ *              num_online_cpus() without cpusets.
+ *
+ * As with the load, "as defined": tg_tasks is taken from the sampled
+ * per-CPU runnable_avg (the contributions are lagging copies of it).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model/model.h"
+
+/* scale_load_down(scale_load(sched_prio_to_weight[0])): nice -20 */
+#define KM_NICE_M20_WEIGHT	88761.0
+
+static const char *const mode_names[KM_MODES] = {
+	[KM_MODE_SMP] = "smp",
+	[KM_MODE_CONCUR] = "concur",
+	[KM_MODE_MAX] = "max",
+};
+
+/* Set once by the runner before any scenario process is forked. */
+static enum km_mode cur_mode = KM_MODE_SMP;
+
+int km_mode_parse(const char *name)
+{
+	for (int m = 0; m < KM_MODES; m++)
+		if (name && !strcmp(name, mode_names[m]))
+			return m;
+	return -1;
+}
+
+const char *km_mode_name(enum km_mode m)
+{
+	return (int)m >= 0 && m < KM_MODES ? mode_names[m] : "?";
+}
+
+void km_set_mode(enum km_mode m)
+{
+	cur_mode = (int)m >= 0 && m < KM_MODES ? m : KM_MODE_SMP;
+}
+
+enum km_mode km_get_mode(void)
+{
+	return cur_mode;
+}
+
+double km_mode_shares(enum km_mode m, double tg_shares, double load,
+		      double tg_weight, int tg_tasks, int tg_cpus)
+{
+	double total = tg_shares, max = tg_shares, shares;
+	int nr;
+
+	if (tg_tasks < 1)
+		tg_tasks = 1;
+	if (tg_cpus < 1)
+		tg_cpus = 1;
+	if (m == KM_MODE_CONCUR) {
+		nr = tg_tasks < tg_cpus ? tg_tasks : tg_cpus;
+		total = max = nr * tg_shares;
+	} else if (m == KM_MODE_MAX) {
+		total = tg_cpus * tg_shares;
+		max = KM_NICE_M20_WEIGHT;
+	}
+	shares = total * load;
+	if (tg_weight > 0)
+		shares /= tg_weight;
+	return fmin(fmax(shares, KM_MIN_SHARES), max);
+}
+
+/* Is group @g, or an ancestor of it, the group of task entry @t? */
+static bool below(const struct km_input *in, int t, int g)
+{
+	for (int h = in->st->task_group[t]; h >= 0;
+	     h = in->s->groups[h].parent)
+		if (h == g)
+			return true;
+	return false;
+}
+
+/*
+ * tg_tasks: the runnable_avg the sample shows on the online CPUs, else
+ * (no PELT sample, which the caller counts as a fallback) the runnable
+ * tasks below @g.
+ */
+static int tg_tasks(const struct km_input *in, int g)
+{
+	double sum = 0;
+	int c, i, n = 0;
+
+	if (!in->p) {
+		for (i = 0; i < in->ninst; i++)
+			if (in->ts[i].state == 'R' &&
+			    below(in, in->inst_task[i], g))
+				n++;
+		return n > 1 ? n : 1;
+	}
+	for (c = 0; c < in->ncpus; c++) {
+		const struct pelt_cpu *pc = pelt_at(in->p, g, c);
+
+		if (pc->present && pc->online && (in->online & (1ull << c)))
+			sum += pc->runnable_avg;
+	}
+	n = (int)((long)sum >> 10);
+	return n > 1 ? n : 1;
+}
+
+/* tg_cpus: the online CPUs of the group's effective cpuset. */
+static int tg_cpus(const struct km_input *in, int g)
+{
+	int n = scn_cpumask_count(scn_group_cpuset(in->s, g) & in->online);
+
+	return n > 0 ? n : scn_cpumask_count(in->online);
+}
+
+double km_mode_weight(const struct km_input *in, int g, double tg_shares,
+		      double load, double tg_weight)
+{
+	enum km_mode m = km_get_mode();
+
+	if (m == KM_MODE_SMP)
+		return km_calc_group_shares(tg_shares, load, tg_weight);
+	return km_mode_shares(m, tg_shares, load, tg_weight,
+			      m == KM_MODE_CONCUR ?
+			      tg_tasks(in, g) : 1, tg_cpus(in, g));
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * forest.h - the report's first screen: a forest plot of every scenario,
+ * one row each, its worst group's error against the kernel model with the
+ * confidence interval, against that scenario's +-tolerance band. Failing
+ * rows and passing rows near the tolerance are highlighted. With two
+ * panels (compare.html) the baseline and the candidate share the rows and
+ * the axis.
+ */
+#ifndef REPORT_FOREST_H
+#define REPORT_FOREST_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "results.h"
+
+/* A passing row is "near" when its interval reaches this much of the
+ * tolerance. */
+#define FOREST_NEAR	0.8
+#define FOREST_PANELS	2
+
+enum forest_status {
+	FS_PASS,
+	FS_NEAR,		/* passed, interval within 80-100 % of tol */
+	/*
+	 * The slot for a verdict that says "the interval straddles the band
+	 * edge": drawn and listed in the legend, but no verdict maps here
+	 * yet (today's verdict calls such a group a failure).
+	 */
+	FS_INCONCLUSIVE,
+	FS_FAIL,		/* fail, error, incomplete, unknown */
+	FS_SKIP,
+	FS_ABSENT,		/* not in this run (compare) */
+	FS_COUNT,
+};
+
+struct forest_cell {
+	enum forest_status status;
+	enum verdict verdict;
+	const char *group;			/* worst group, or NULL */
+	double error, lo, hi, tolerance;	/* NAN when absent */
+	bool died_here;				/* the guest stopped in it */
+};
+
+struct forest_row {
+	const char *label;	/* the scenario */
+	bool mark;		/* compare: a regression, label in red */
+	struct forest_cell cell[FOREST_PANELS];
+};
+
+/* How a scenario's verdict and its worst group's interval are drawn. */
+enum forest_status forest_status(enum verdict v, double lo, double hi,
+				 double tolerance);
+
+/* The cell of scenario s (NULL: FS_ABSENT). */
+void forest_cell_of(const struct rep_scenario *s, struct forest_cell *c);
+
+/*
+ * One <svg> with n rows and `panels` (1 or 2) panels titled titles[]
+ * (NULL for one panel). Returns 1 if it wrote a chart, 0 if n is 0.
+ */
+int forest_svg(FILE *f, const struct forest_row *rows, int n, int panels,
+	       const char *const *titles);
+
+#endif /* REPORT_FOREST_H */
