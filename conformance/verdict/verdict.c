@@ -13,7 +13,10 @@
  *    load moved since the last update: agg_tolerance of it) before it
  *    propagates: beyond that, "stale_contrib";
  *  - an offline CPU's or an off-list cfs_rq's contribution must be zero:
- *    "offline_contrib" / "off_list_contrib".
+ *    "offline_contrib" / "off_list_contrib";
+ *  - a group entity's load must follow its cfs_rq's (propagation,
+ *    agg_unpropagated()): "unpropagated", counted once per sample on
+ *    whichever CPU, since a moving task makes it move between CPUs.
  * Reads of several CPUs are not atomic, so a single failed sample proves
  * nothing: an issue is raised only when it persists in at least half of
  * the window's samples (and at least two).
@@ -245,11 +248,65 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 	return 0;
 }
 
-enum { AK_SUM, AK_HIDDEN, AK_STALE, AK_OFFLINE, AK_OFFLIST, AK_N };
+enum { AK_SUM, AK_HIDDEN, AK_STALE, AK_OFFLINE, AK_OFFLIST, AK_UNPROP,
+       AK_N };
 static const char *const ak_name[AK_N] = {
 	"sum_mismatch", "hidden_contrib", "stale_contrib", "offline_contrib",
-	"off_list_contrib",
+	"off_list_contrib", "unpropagated",
 };
+
+/*
+ * Propagation: when load is attached below a group entity (a task
+ * migrates or moves in) or detached, update_tg_cfs_load() sets the
+ * entity's load_sum from its cfs_rq's, and while runnable both run the
+ * same PELT clock. So se_load_avg / se_weight, the fraction of recent
+ * time the entity was runnable, is at least its cfs_rq's load_avg /
+ * load.weight (capped at 1) - where no blocked load in the cfs_rq can
+ * lift the latter: every task below the group last seen on the CPU
+ * runnable, none forking, no bandwidth limit over the group. A task that
+ * arrived on a CPU without its load propagated leaves the entity at the
+ * decayed fraction of its last stay (0.3-0.7 for a task hopping every
+ * 20-30 ms), where the kernel sets it to 1 at the attach.
+ */
+#define AGG_PROP_SLACK	0.25	/* of the runnable fraction */
+
+static bool agg_prop_applies(const struct vd_input *in,
+			     const struct scn_state *st, const struct sample *sm,
+			     int g, int c)
+{
+	const struct scenario *s = in->s;
+
+	if (scn_state_under_limit(s, st, g))
+		return false;
+	for (int i = 0; i < in->ss->ninst; i++) {
+		int t = in->inst_task[i], tg = st->task_group[t];
+
+		for (; tg >= 0 && tg != g; tg = s->groups[tg].parent)
+			;
+		if (tg != g)
+			continue;
+		if (scn_kind(s->tasks[t].kind)->forks)
+			return false;
+		if (sm->ts[i].cpu == c && sm->ts[i].state != 'R')
+			return false;
+	}
+	return true;
+}
+
+/* The entity's shortfall in load units, 0 when it follows. */
+static double agg_unpropagated(const struct pelt_cpu *pc)
+{
+	double rq, se;
+
+	if (!pc->has_se || pc->se_weight <= 0 || pc->weight <= 0)
+		return 0;
+	rq = fmin(1, pc->load_avg / pc->weight);
+	se = pc->se_load_avg / pc->se_weight;
+	if (rq - se <= AGG_PROP_SLACK ||
+	    (rq - se) * pc->se_weight <= AGG_ABS_SLACK)
+		return 0;
+	return (rq - se) * pc->se_weight;
+}
 
 /* One group's findings: count and summed amount per kind and CPU. */
 struct agg_counts {
@@ -324,11 +381,12 @@ static void agg_check_sum(const struct vd_input *in,
 }
 
 /* Each CPU's contribution against its cfs_rq's load_avg. */
-static void agg_check_cpus(const struct vd_input *in, const struct sample *sm,
+static void agg_check_cpus(const struct vd_input *in,
+			   const struct scn_state *st, const struct sample *sm,
 			   int g, int shift, struct agg_counts *ac)
 {
 	const struct pelt_snap *p = &sm->pelt;
-	double tol = in->s->agg_tolerance;
+	double tol = in->s->agg_tolerance, unprop = 0;
 	int c;
 
 	for (c = 0; c < ac->nc; c++) {
@@ -354,7 +412,12 @@ static void agg_check_cpus(const struct vd_input *in, const struct sample *sm,
 		      tol * fmax(pc->contrib, pc->load_avg) + AGG_ABS_SLACK;
 		if (fabs(dev) > thr)
 			agg_add(ac, AK_STALE, c, dev);
+		if (!agg_throttled(in->s, p, g, c) &&
+		    agg_prop_applies(in, st, sm, g, c))
+			unprop = fmax(unprop, agg_unpropagated(pc));
 	}
+	if (unprop > 0)
+		agg_add(ac, AK_UNPROP, -1, unprop);
 }
 
 /* A finding in at least half of the checked samples (and twice) is an issue. */
@@ -416,6 +479,7 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 		scn_event_init(&pos);
 		for (k = first; k <= last; k++) {
 			const struct sample *sm = &in->ss->v[k];
+			const struct scn_state *kst;
 			double tg;
 
 			if (!sm->pelt_ok || !sm->pelt.grp[g].present)
@@ -424,9 +488,9 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 			if (tg < 0)
 				continue;
 			ac.checked++;
-			agg_check_sum(in, vd_state(in, k, st, &pos), &sm->pelt,
-				      g, tg, &ac);
-			agg_check_cpus(in, sm, g, shift, &ac);
+			kst = vd_state(in, k, st, &pos);
+			agg_check_sum(in, kst, &sm->pelt, g, tg, &ac);
+			agg_check_cpus(in, kst, sm, g, shift, &ac);
 		}
 		r->agg_checked += ac.checked;
 		agg_issues(s, g, &ac, r);
