@@ -84,7 +84,8 @@ void wl_kill(struct workload *w);
 
 struct sample {
 	uint64_t t_us;			/* from workload start */
-	int phases_done;		/* phases applied before this sample */
+	int events_done;		/* phases and repeat firings applied
+					 * before this sample (timeline.c) */
 	scn_cpumask_t online;
 	bool usage_ok;
 	bool pelt_ok;			/* pelt read at this sample */
@@ -137,13 +138,13 @@ void sampler_free(struct sampler *sp);
 bool sampler_moved(const struct sample_set *ss, const struct sample *sm);
 
 /*
- * Append one sample (t_us, phases_done given); want_usage: read the
+ * Append one sample (t_us, events_done given); want_usage: read the
  * groups' cgroup CPU usage, want_pelt: read the PELT state (otherwise the
  * sample refers to the latest one read; it is read anyway when a task
  * moved, see sampler_moved()). Returns 0 or -errno.
  */
 int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
-		 int phases_done, bool want_usage, bool want_pelt);
+		 int events_done, bool want_usage, bool want_pelt);
 
 /* The PELT snapshot in force at sample k, or NULL. */
 const struct pelt_snap *sset_pelt(const struct sample_set *ss, int k);

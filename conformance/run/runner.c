@@ -328,10 +328,9 @@ struct scn_run {
 
 /* The sampling loop's position. */
 struct sample_clock {
-	int k;				/* samples taken */
-	int pi;				/* phases applied */
-	int pelt_next;			/* sample of the next PELT read */
-	int pelt_pi;			/* phases applied at the last one */
+	int k;				/* samples taken on the sample grid */
+	struct scn_event_pos ev;	/* phases and firings applied */
+	int pelt_next, pelt_pi;		/* next PELT read, phases at the last */
 	unsigned int pelt_seed, phase_seed;
 	uint64_t phase_us;		/* this sample's offset */
 };
@@ -376,7 +375,8 @@ static void run_cgroups(struct scn_run *run, int msg_fd)
 static int run_workload(struct scn_run *run, char *err, size_t len)
 {
 	const struct scenario *s = run->s;
-	int cap = (int)(run->dur / s->sample_us) + 16 + s->nphases;
+	int cap = (int)(run->dur / s->sample_us) + 16 + s->nphases +
+		  scn_firings(s);
 	int r;
 
 	scn_state_init(s, &run->st);
@@ -405,23 +405,43 @@ static void run_pelt_cadence(struct scn_run *run)
 		run->pelt_every = 1;
 }
 
-/* Apply every phase due by now. */
+/*
+ * A sample right before a repeat firing, so that no sample interval of
+ * the window spans a change of the state: the model takes each interval
+ * in the state its samples show (the interval ends at this sample, in
+ * the state before the firing). Only the tasks are read, and the PELT
+ * state when a task has moved since the last read (sampler_take()).
+ */
+static void run_firing_sample(struct scn_run *run, struct sample_clock *sc,
+			      uint64_t now)
+{
+	uint64_t per = run->s->sample_us;
+
+	if (now + per < run->t0 + run->ws || now > run->t0 + run->we + per)
+		return;
+	sampler_take(&run->sp, &run->ss, now - run->t0, sc->ev.done, false,
+		     false);
+}
+
+/* Apply every phase and firing due by now. */
 static void run_phases(struct scn_run *run, struct sample_clock *sc,
 		       uint64_t now)
 {
 	const struct scenario *s = run->s;
-	int r;
+	const struct scn_phase *ph;
+	uint64_t at;
+	int r, rep;
 
-	for (; sc->pi < s->nphases; sc->pi++) {
-		const struct scn_phase *ph = &s->phases[sc->pi];
-
-		if (run->t0 + ph->at_us > now)
-			break;
-
+	while ((ph = scn_event_peek(s, &sc->ev, &at, &rep)) &&
+	       run->t0 + at <= now) {
+		if (rep >= 0)
+			run_firing_sample(run, sc, measure_now_us());
+		scn_event_next(s, &sc->ev, &at, &rep);
 		r = do_phase(s, &run->st, ph, &run->cg, &run->w);
 		if (r && !run->phase_err[0])
 			snprintf(run->phase_err, sizeof(run->phase_err),
-				 "phase %d (%s, line %d): %s", sc->pi,
+				 "%s %d (%s, line %d): %s",
+				 rep < 0 ? "phase" : "firing", sc->ev.done - 1,
 				 scn_action_name(ph->action), ph->line,
 				 strerror(-r));
 	}
@@ -451,15 +471,15 @@ static int run_sample(struct scn_run *run, struct sample_clock *sc,
 	 * after a phase: the model holds the last PELT state until the next
 	 * one.
 	 */
-	pelt = sc->k >= sc->pelt_next || sc->pi != sc->pelt_pi ||
+	pelt = sc->k >= sc->pelt_next || sc->ev.phase != sc->pelt_pi ||
 	       (t <= run->ws && t + per > run->ws);
 	if (pelt) {
 		sc->pelt_next = sc->k + pelt_gap(run->pelt_every,
 						 &sc->pelt_seed);
-		sc->pelt_pi = sc->pi;
+		sc->pelt_pi = sc->ev.phase;
 	}
 	return sampler_take(&run->sp, &run->ss, measure_now_us() - run->t0,
-			    sc->pi, usage, pelt);
+			    sc->ev.done, usage, pelt);
 }
 
 /* Start the workers; sample and apply the phases until the window ends. */
@@ -479,10 +499,11 @@ static void run_sample_loop(struct scn_run *run)
 	for (;;) {
 		uint64_t ts = run->t0 + (uint64_t)sc.k * s->sample_us +
 			      sc.phase_us;
-		uint64_t tp = UINT64_MAX, now;
+		uint64_t tp = UINT64_MAX, now, at;
+		int rep;
 
-		if (sc.pi < s->nphases)
-			tp = run->t0 + s->phases[sc.pi].at_us;
+		if (scn_event_peek(s, &sc.ev, &at, &rep))
+			tp = run->t0 + at;
 		if (ts > t_end && tp > t_end)
 			break;
 		sleep_until(ts < tp ? ts : tp);

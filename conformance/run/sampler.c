@@ -157,7 +157,7 @@ bool sampler_moved(const struct sample_set *ss, const struct sample *sm)
 }
 
 int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
-		 int phases_done, bool want_usage, bool want_pelt)
+		 int events_done, bool want_usage, bool want_pelt)
 {
 	uint64_t c0 = measure_self_ns(), c1, c2;
 	struct sample *sm;
@@ -167,7 +167,7 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 		return -ENOSPC;
 	sm = &ss->v[ss->n];
 	sm->t_us = t_us;
-	sm->phases_done = phases_done;
+	sm->events_done = events_done;
 	sm->online = 0;
 	if (read_all(sp, &sp->online_rf) > 0) {
 		sp->dbuf[strcspn(sp->dbuf, "\n")] = '\0';

@@ -104,6 +104,7 @@ static const struct {
 	{ "task", scn_task, true },
 	{ "expect", scn_expect, true },
 	{ "at", scn_at, true },
+	{ "every", scn_every, true },
 };
 
 /* The leading comment block is the description. */
@@ -208,6 +209,9 @@ static int scn_finish(struct scn_parser *p)
 				       s->groups[s->tasks[t].group].path);
 		}
 	}
+	ret = scn_repeats_check(p);
+	if (ret)
+		return ret;
 	if (s->timeout_us && s->timeout_us < scn_duration_us(s)) {
 		p->line = p->key_line[KEY_TIMEOUT];
 		return scn_err(p, "timeout %s is shorter than the scenario's run time %s",

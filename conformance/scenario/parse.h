@@ -12,6 +12,8 @@
  *   tasks.c     "task NAME key=value...", the task kinds' table
  *   expect.c    "expect GROUP FRACTION"
  *   phases.c    "at TIME ACTION ARGS...", the actions' table
+ *   repeat.c    "every PERIOD ACTION ARGS... VALUE...": repeated actions
+ *   timeline.c  phases and firings in time order, the state after them
  *   sched.c     "sched KNOB VALUE"
  *   state.c     queries on a parsed scenario, the enums' name tables
  *
@@ -124,5 +126,21 @@ scn_directive_fn scn_task;
 scn_directive_fn scn_expect;
 scn_directive_fn scn_at;
 scn_directive_fn scn_knob;
+scn_directive_fn scn_every;
+
+/*
+ * phases.c: the actions, shared by "at" and "every". tok[0] names the
+ * action, tok[1..ntok) are its arguments; scn_action_nargs() is -1 for
+ * an unknown name. scn_event_apply() applies a parsed action to p->st
+ * with the checks of the state before and after it.
+ */
+int scn_action_parse(struct scn_parser *p, char **tok, int ntok,
+		     struct scn_phase *ph);
+int scn_action_nargs(const char *name);
+bool scn_action_repeatable(const char *name);
+int scn_event_apply(struct scn_parser *p, const struct scn_phase *ph);
+
+/* repeat.c: the firings checked along the timeline (whole file read). */
+int scn_repeats_check(struct scn_parser *p);
 
 #endif /* CONFORM_SCENARIO_PARSE_H */

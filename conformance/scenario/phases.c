@@ -17,8 +17,11 @@ struct scn_actiondef {
 	const char *usage;		/* "'NAME' takes " usage */
 	/* fills ph from a[0..nargs) (ph->action already set) */
 	int (*parse)(struct scn_parser *p, struct scn_phase *ph, char **a);
+	/* against the state before it (p->st); NULL: nothing to check */
+	int (*context)(struct scn_parser *p, const struct scn_phase *ph);
 	/* after scn_state_apply(); NULL: nothing to check */
 	int (*check)(struct scn_parser *p, const struct scn_phase *ph);
+	bool repeatable;		/* may be an "every" action */
 };
 
 static int scn_phase_task(struct scn_parser *p, const char *v, int *t)
@@ -60,12 +63,20 @@ static int parse_move(struct scn_parser *p, struct scn_phase *ph, char **a)
 		ret = scn_phase_group(p, a[1], &ph->group);
 	if (ret)
 		return ret;
-	if (p->st.task_group[ph->task] == ph->group)
-		return scn_err(p, "move: task '%s' is already in '%s'", a[0],
-			       a[1]);
 	if (p->s->hierarchy == SCN_V2 && scn_has_children(p->s, ph->group))
 		return scn_err(p, "move: group '%s' has child groups (cgroup v2 allows tasks only in leaf groups)",
 			       a[1]);
+	return 0;
+}
+
+static int context_move(struct scn_parser *p, const struct scn_phase *ph)
+{
+	const struct scenario *s = p->s;
+
+	if (p->st.task_group[ph->task] == ph->group)
+		return scn_err(p, "move: task '%s' is already in '%s'",
+			       s->tasks[ph->task].name,
+			       s->groups[ph->group].path);
 	return 0;
 }
 
@@ -82,15 +93,20 @@ static int parse_affinity(struct scn_parser *p, struct scn_phase *ph,
 static int parse_hotplug(struct scn_parser *p, struct scn_phase *ph,
 			 char **a)
 {
-	bool off = ph->action == SCN_ACT_OFFLINE;
-	bool online;
 	int ret = scn_get_cpu(p, a[0], &ph->cpu);
 
 	if (ret)
 		return ret;
-	online = p->st.online & ((scn_cpumask_t)1 << ph->cpu);
-	if (off && ph->cpu == 0)
+	if (ph->action == SCN_ACT_OFFLINE && ph->cpu == 0)
 		return scn_err(p, "CPU 0 cannot be offlined (boot CPU)");
+	return 0;
+}
+
+static int context_hotplug(struct scn_parser *p, const struct scn_phase *ph)
+{
+	bool off = ph->action == SCN_ACT_OFFLINE;
+	bool online = p->st.online & ((scn_cpumask_t)1 << ph->cpu);
+
 	if (off && !online)
 		return scn_err(p, "CPU %d is already offline", ph->cpu);
 	if (!off && online)
@@ -100,15 +116,18 @@ static int parse_hotplug(struct scn_parser *p, struct scn_phase *ph,
 
 static int parse_stop(struct scn_parser *p, struct scn_phase *ph, char **a)
 {
-	bool stop = ph->action == SCN_ACT_STOP;
-	int ret = scn_phase_task(p, a[0], &ph->task);
+	return scn_phase_task(p, a[0], &ph->task);
+}
 
-	if (ret)
-		return ret;
+static int context_stop(struct scn_parser *p, const struct scn_phase *ph)
+{
+	bool stop = ph->action == SCN_ACT_STOP;
+	const char *name = p->s->tasks[ph->task].name;
+
 	if (stop && p->st.task_stopped[ph->task])
-		return scn_err(p, "task '%s' is already stopped", a[0]);
+		return scn_err(p, "task '%s' is already stopped", name);
 	if (!stop && !p->st.task_stopped[ph->task])
-		return scn_err(p, "task '%s' is not stopped", a[0]);
+		return scn_err(p, "task '%s' is not stopped", name);
 	return 0;
 }
 
@@ -184,22 +203,26 @@ static int check_offline(struct scn_parser *p, const struct scn_phase *ph)
 
 static const struct scn_actiondef actions[] = {
 	{ "weight", SCN_ACT_WEIGHT, 2,
-	  "a group and a value (at 1s weight A 300)", parse_weight, NULL },
+	  "a group and a value (at 1s weight A 300)", parse_weight, NULL,
+	  NULL, true },
 	{ "move", SCN_ACT_MOVE, 2, "a task and a group (at 1s move hog1 A/B)",
-	  parse_move, check_task_cpus },
+	  parse_move, context_move, check_task_cpus, true },
 	{ "affinity", SCN_ACT_AFFINITY, 2,
 	  "a task and a CPU list (at 1s affinity hog1 0-1)", parse_affinity,
-	  check_task_cpus },
+	  NULL, check_task_cpus, true },
 	{ "offline", SCN_ACT_OFFLINE, 1, "one CPU number (at 1s offline 1)",
-	  parse_hotplug, check_offline },
+	  parse_hotplug, context_hotplug, check_offline, false },
 	{ "online", SCN_ACT_ONLINE, 1, "one CPU number (at 1s offline 1)",
-	  parse_hotplug, NULL },
-	{ "stop", SCN_ACT_STOP, 1, "one task (at 1s stop hog1)", parse_stop, NULL },
-	{ "cont", SCN_ACT_CONT, 1, "one task (at 1s stop hog1)", parse_stop, NULL },
+	  parse_hotplug, context_hotplug, NULL, false },
+	{ "stop", SCN_ACT_STOP, 1, "one task (at 1s stop hog1)", parse_stop,
+	  context_stop, NULL, true },
+	{ "cont", SCN_ACT_CONT, 1, "one task (at 1s stop hog1)", parse_stop,
+	  context_stop, NULL, true },
 	{ "max", SCN_ACT_MAX, 2,
 	  "a group and QUOTA/PERIOD or max (at 1s max A 20ms/100ms)",
-	  parse_max, NULL },
-	{ "panic", SCN_ACT_PANIC, 0, "no arguments", parse_none, NULL },
+	  parse_max, NULL, NULL, true },
+	{ "panic", SCN_ACT_PANIC, 0, "no arguments", parse_none, NULL, NULL,
+	  false },
 };
 
 static int unknown_action(struct scn_parser *p, const char *act)
@@ -235,10 +258,71 @@ static int scn_phase_time(struct scn_parser *p, const char *v,
 	return 0;
 }
 
+static const struct scn_actiondef *scn_action_def(enum scn_action a)
+{
+	for (size_t i = 0; i < SCN_ARRAY_SIZE(actions); i++)
+		if (actions[i].action == a)
+			return &actions[i];
+	return NULL;
+}
+
+/*
+ * Apply ph to the simulated state p->st, with its checks before and
+ * after (errors at p->line).
+ */
+int scn_event_apply(struct scn_parser *p, const struct scn_phase *ph)
+{
+	const struct scn_actiondef *d = scn_action_def(ph->action);
+	int ret = d && d->context ? d->context(p, ph) : 0;
+
+	if (ret)
+		return ret;
+	scn_state_apply(p->s, &p->st, ph);
+	return d && d->check ? d->check(p, ph) : 0;
+}
+
+static const struct scn_actiondef *scn_action_named(const char *name)
+{
+	for (size_t i = 0; i < SCN_ARRAY_SIZE(actions); i++)
+		if (!strcmp(name, actions[i].name))
+			return &actions[i];
+	return NULL;
+}
+
+int scn_action_nargs(const char *name)
+{
+	const struct scn_actiondef *d = scn_action_named(name);
+
+	return d ? d->nargs : -1;
+}
+
+bool scn_action_repeatable(const char *name)
+{
+	const struct scn_actiondef *d = scn_action_named(name);
+
+	return d && d->repeatable;
+}
+
+int scn_action_parse(struct scn_parser *p, char **tok, int ntok,
+		     struct scn_phase *ph)
+{
+	const struct scn_actiondef *d = scn_action_named(tok[0]);
+
+	if (!d)
+		return unknown_action(p, tok[0]);
+	ph->line = p->line;
+	ph->group = -1;
+	ph->task = -1;
+	ph->cpu = -1;
+	ph->action = d->action;
+	if (ntok - 1 != d->nargs)
+		return scn_err(p, "'%s' takes %s", tok[0], d->usage);
+	return d->parse(p, ph, tok + 1);
+}
+
 int scn_at(struct scn_parser *p, char **tok, int ntok)
 {
 	struct scenario *s = p->s;
-	const struct scn_actiondef *d = NULL;
 	struct scn_phase ph;
 	int ret;
 
@@ -249,26 +333,12 @@ int scn_at(struct scn_parser *p, char **tok, int ntok)
 	if (ntok < 3)
 		return scn_err(p, "'at' needs a time and an action (e.g. at 1s weight A 300)");
 	memset(&ph, 0, sizeof(ph));
-	ph.line = p->line;
-	ph.group = -1;
-	ph.task = -1;
-	ph.cpu = -1;
 	ret = scn_phase_time(p, tok[1], &ph);
-	if (ret)
-		return ret;
-	for (size_t i = 0; i < SCN_ARRAY_SIZE(actions) && !d; i++)
-		if (!strcmp(tok[2], actions[i].name))
-			d = &actions[i];
-	if (!d)
-		return unknown_action(p, tok[2]);
-	if (ntok - 3 != d->nargs)
-		return scn_err(p, "'%s' takes %s", tok[2], d->usage);
-	ph.action = d->action;
-	ret = d->parse(p, &ph, tok + 3);
-	if (ret)
-		return ret;
-	scn_state_apply(s, &p->st, &ph);
-	ret = d->check ? d->check(p, &ph) : 0;
+	if (!ret)
+		ret = scn_action_parse(p, tok + 2, ntok - 2, &ph);
+	/* with repeats, the timeline is checked once it is known */
+	if (!ret && !s->nrepeats)
+		ret = scn_event_apply(p, &ph);
 	if (ret)
 		return ret;
 	p->last_at = ph.at_us;

@@ -94,7 +94,7 @@ struct scn_expect {
 };
 
 struct scn_phase {
-	uint64_t at_us;			/* from workload start */
+	uint64_t at_us;			/* from workload start (repeats: 0) */
 	enum scn_action action;
 	int line;
 	int group;			/* WEIGHT, MAX, MOVE (destination); else -1 */
@@ -104,6 +104,28 @@ struct scn_phase {
 	unsigned long value;		/* WEIGHT */
 	int64_t quota_us;		/* MAX */
 	uint64_t period_us;		/* MAX */
+};
+
+/*
+ * "every PERIOD [from=TIME] ACTION ARGS... VALUE...": an action repeated
+ * during the run, at from, from + period, ... until the window ends; the
+ * n-th firing applies vals[n % nvals] (the action's last argument cycles
+ * through the values given: "every 20ms affinity h 0 1"). Firings and
+ * "at" phases form one timeline (scn_event_next()): in time order, at
+ * equal times the phases first, then the repeats in file order.
+ */
+#define SCN_MAX_REPEATS		16
+#define SCN_MAX_CYCLE		8	/* values one repeat cycles through */
+#define SCN_MAX_FIRINGS		4096	/* firings of all repeats in a run */
+#define SCN_MIN_REPEAT_US	10000	/* shortest period: 10ms */
+
+struct scn_repeat {
+	uint64_t period_us;
+	uint64_t from_us;		/* the first firing */
+	enum scn_action action;
+	int line;
+	int nvals;
+	struct scn_phase vals[SCN_MAX_CYCLE];
 };
 
 /*
@@ -159,7 +181,10 @@ struct scenario {
 	struct scn_phase phases[SCN_MAX_PHASES];	/* sorted by at_us */
 	int nknobs;
 	struct scn_knob knobs[SCN_MAX_KNOBS];		/* "sched" lines */
+	int nrepeats;
+	struct scn_repeat repeats[SCN_MAX_REPEATS];	/* "every" lines */
 };
+
 
 /*
  * The mutable state of a running scenario: what the phases change. The
@@ -179,6 +204,40 @@ struct scn_state {
 void scn_state_init(const struct scenario *s, struct scn_state *st);
 void scn_state_apply(const struct scenario *s, struct scn_state *st,
 		     const struct scn_phase *p);
+
+/*
+ * A position in the timeline of phases and repeat firings. Start it with
+ * scn_event_init(); scn_event_next() returns the next event (its time in
+ * *at_us, the phase it applies) and advances, or NULL at the end of the
+ * run (firings stop at scn_duration_us()); scn_event_peek() only looks.
+ * *repeat gets the repeat's index, -1 for an "at" phase. done counts the
+ * events returned so far: the state after them is scn_state_at().
+ */
+struct scn_event_pos {
+	int phase;				/* next "at" phase */
+	int done;				/* events returned */
+	uint32_t fired[SCN_MAX_REPEATS];	/* firings of each repeat */
+};
+
+void scn_event_init(struct scn_event_pos *pos);
+const struct scn_phase *scn_event_peek(const struct scenario *s,
+				       const struct scn_event_pos *pos,
+				       uint64_t *at_us, int *repeat);
+const struct scn_phase *scn_event_next(const struct scenario *s,
+				       struct scn_event_pos *pos,
+				       uint64_t *at_us, int *repeat);
+
+/* Firings of all repeats in a run. */
+int scn_firings(const struct scenario *s);
+
+/*
+ * The state after the first n events of the timeline: st and pos hold a
+ * state and its position (pos->done events applied; scn_state_init() and
+ * scn_event_init() for none); moves forward from there, or starts over
+ * when n is behind it.
+ */
+void scn_state_at(const struct scenario *s, struct scn_state *st,
+		  struct scn_event_pos *pos, int n);
 
 /* Defaults, visible in the log and in the results JSON. */
 #define SCN_DEFAULT_WARMUP_US		500000

@@ -449,6 +449,71 @@ static void test_suites(void **state)
 	check_suite("default", 30, 8000000, 155000000);
 }
 
+/* "every": the values cycle, firings and phases merge in time order. */
+static const char *repeats =
+	"cpus 2\n"
+	"warmup 200ms\n"
+	"measure 1s\n"
+	"group A\n"
+	"group B\n"
+	"task h group=A cpus=0\n"
+	"task m group=A cpus=1\n"
+	"every 100ms affinity h 1 0\n"
+	"every 300ms from=50ms move m B A\n"
+	"at 100ms weight B 200\n";
+
+static void test_repeats(void **state)
+{
+	struct scenario *s = new_scn();
+	const struct scn_phase *ph;
+	struct scn_event_pos pos;
+	struct scn_state st;
+	uint64_t at;
+	int r, n = 0;
+
+	(void)state;
+	parse_ok(repeats, s);
+	assert_int_equal(s->nrepeats, 2);
+	assert_int_equal(s->repeats[0].nvals, 2);
+	assert_int_equal(s->repeats[0].vals[0].cpus, 0x2);
+	assert_int_equal(s->repeats[0].vals[1].cpus, 0x1);
+	assert_int_equal(s->repeats[1].from_us, 50000);
+	/* the window does not wait for the repeats */
+	assert_int_equal(scn_measure_start_us(s), 300000);
+	/* run 1.3 s: affinity at 0.1 .. 1.2 s (12), move at 0.05 .. 1.25 s (5) */
+	assert_int_equal(scn_firings(s), 17);
+	scn_event_init(&pos);
+	ph = scn_event_next(s, &pos, &at, &r);
+	assert_true(ph && at == 50000 && r == 1 && ph->action == SCN_ACT_MOVE);
+	ph = scn_event_next(s, &pos, &at, &r);	/* the phase first */
+	assert_true(ph && at == 100000 && r == -1);
+	ph = scn_event_next(s, &pos, &at, &r);
+	assert_true(ph && at == 100000 && r == 0 && ph->cpus == 0x2);
+	ph = scn_event_next(s, &pos, &at, &r);
+	assert_true(ph && at == 200000 && r == 0 && ph->cpus == 0x1);
+	n = 4;
+	while (scn_event_next(s, &pos, &at, &r)) {
+		assert_true(at < scn_duration_us(s));
+		n++;
+	}
+	assert_int_equal(n, 18);
+	/* the state after events: forward, then back from the start */
+	scn_state_init(s, &st);
+	scn_event_init(&pos);
+	scn_state_at(s, &st, &pos, 3);
+	assert_int_equal(st.task_group[1], 1);
+	assert_int_equal(st.group_weight[1], 200);
+	assert_int_equal(st.task_cpus[0], 0x2);
+	scn_state_at(s, &st, &pos, 4);
+	assert_int_equal(st.task_cpus[0], 0x1);
+	scn_state_at(s, &st, &pos, 1);
+	assert_int_equal(pos.done, 1);
+	assert_int_equal(st.task_group[1], 1);
+	assert_int_equal(st.group_weight[1], 100);
+	assert_int_equal(st.task_cpus[0], 0x1);
+	free(s);
+}
+
 /* The starter scenarios' model-relevant content. */
 static void test_starter_details(void **state)
 {
@@ -766,6 +831,7 @@ int main(void)
 		cmocka_unit_test(test_starter_details),
 		cmocka_unit_test(test_cpumask),
 		cmocka_unit_test(test_state),
+		cmocka_unit_test(test_repeats),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_description),
 		cmocka_unit_test(test_limits),

@@ -297,6 +297,53 @@ static void test_stale_contrib(void **state)
 }
 
 /*
+ * A's entity on CPU0 runnable 40 % of late while its cfs_rq's hog has
+ * been runnable all along: the load that arrived was not propagated.
+ */
+static void set_se(struct sample_set *ss, double se_load_avg, char state)
+{
+	for (int k = 0; k < ss->n; k++) {
+		struct pelt_cpu *pc = pelt_at(&ss->v[k].pelt, 0, 0);
+
+		pc->has_se = true;
+		pc->se_weight = 1024;
+		pc->se_load_avg = se_load_avg;
+		ss->v[k].ts[0].state = state;
+	}
+}
+
+static void test_unpropagated(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	set_se(&ss, 400, 'R');
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_false(res.agg_ok);
+	assert_int_equal(res.v, V_FAIL);
+	assert_string_equal(res.issues[0].kind, "unpropagated");
+	assert_int_equal(res.issues[0].cpu, -1);
+	assert_close(res.issues[0].amount, 624, 1e-9);
+	sset_free(&ss);
+
+	/* following its cfs_rq within the slack: no issue */
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	set_se(&ss, 900, 'R');
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_true(res.agg_ok);
+	sset_free(&ss);
+
+	/* a task of A asleep on CPU0: blocked load, not checked */
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	set_se(&ss, 400, 'S');
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	for (int i = 0; i < res.nissues; i++)
+		assert_string_not_equal(res.issues[i].kind, "unpropagated");
+	sset_free(&ss);
+}
+
+/*
  * CPU1's vCPU stalls across two samples: its task's time stands still
  * for 100 ms, then the whole gap is charged in one interval, 100 ms more
  * than CPU0 and CPU1 could give. A clean run shows no excess.
@@ -612,6 +659,7 @@ int main(void)
 		cmocka_unit_test(test_hidden_contrib),
 		cmocka_unit_test(test_offline_contrib),
 		cmocka_unit_test(test_stale_contrib),
+		cmocka_unit_test(test_unpropagated),
 		cmocka_unit_test(test_charge_excess),
 		cmocka_unit_test(test_stall_repaid),
 		cmocka_unit_test(test_stall_explains),

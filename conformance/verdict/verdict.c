@@ -13,7 +13,10 @@
  *    load moved since the last update: agg_tolerance of it) before it
  *    propagates: beyond that, "stale_contrib";
  *  - an offline CPU's or an off-list cfs_rq's contribution must be zero:
- *    "offline_contrib" / "off_list_contrib".
+ *    "offline_contrib" / "off_list_contrib";
+ *  - a group entity's load must follow its cfs_rq's (propagation,
+ *    agg_unpropagated()): "unpropagated", counted once per sample on
+ *    whichever CPU, since a moving task makes it move between CPUs.
  * Reads of several CPUs are not atomic, so a single failed sample proves
  * nothing: an issue is raised only when it persists in at least half of
  * the window's samples (and at least two).
@@ -53,6 +56,9 @@ struct ival {
 	double *share_on;		/* [ninst] scratch */
 	double *d;			/* [ninst] scratch */
 	int *cpu;			/* [ninst] scratch */
+	const struct scn_state *st;	/* the state in the interval */
+	struct scn_state *replay;	/* ... replayed (scenario repeats) */
+	struct scn_event_pos pos;	/* ... its position on the timeline */
 };
 
 static int ival_alloc(struct ival *iv, int ng, int nc, int ni)
@@ -70,7 +76,9 @@ static int ival_alloc(struct ival *iv, int ng, int nc, int ni)
 	iv->share_on = calloc(ni + 1, sizeof(double));
 	iv->d = calloc(ni + 1, sizeof(double));
 	iv->cpu = calloc(ni + 1, sizeof(int));
-	if (!iv->meas || !iv->pred[0] || !iv->pred[1] || !iv->pred[2] ||
+	iv->replay = calloc(1, sizeof(*iv->replay));
+	if (!iv->replay ||
+	    !iv->meas || !iv->pred[0] || !iv->pred[1] || !iv->pred[2] ||
 	    !iv->cap || !iv->gcpu_meas || !iv->gcpu_pred || !iv->share ||
 	    !iv->share_on || !iv->d || !iv->cpu)
 		return -ENOMEM;
@@ -91,6 +99,25 @@ static void ival_free(struct ival *iv)
 	free(iv->share_on);
 	free(iv->d);
 	free(iv->cpu);
+	free(iv->replay);
+}
+
+/*
+ * The state the interval ending at sample k was in: the window's (in->st),
+ * unless repeats change it during the window; then the state after the
+ * events applied before sample k (the runner samples right before each
+ * firing, so no interval spans one).
+ */
+static const struct scn_state *vd_state(const struct vd_input *in, int k,
+					struct scn_state *st,
+					struct scn_event_pos *pos)
+{
+	if (!in->s->nrepeats || !st)
+		return in->st;
+	if (!pos->done && !pos->phase)
+		scn_state_init(in->s, st);
+	scn_state_at(in->s, st, pos, in->ss->v[k].events_done);
+	return st;
 }
 
 static void add_up(const struct scenario *s, double *v, int g, double x)
@@ -128,7 +155,7 @@ static void ival_measure(const struct vd_input *in, int k, struct ival *iv)
 
 	for (i = 0; i < in->ss->ninst; i++) {
 		double d = (double)b->ts[i].ns - (double)a->ts[i].ns;
-		int g = in->st->task_group[in->inst_task[i]];
+		int g = iv->st->task_group[in->inst_task[i]];
 
 		c = b->ts[i].cpu;
 		if (c < 0 || c >= nc)
@@ -157,7 +184,7 @@ static void ival_charge(const struct vd_input *in, const struct sample *b,
 		if (b->ts[i].cpu >= 0 && b->ts[i].cpu < nc)
 			runsum[b->ts[i].cpu] += iv->share[i];
 	for (i = 0; i < ni; i++) {
-		int g = in->st->task_group[in->inst_task[i]];
+		int g = iv->st->task_group[in->inst_task[i]];
 		double p;
 
 		c = iv->cpu[i];
@@ -190,10 +217,11 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 	bool bw;
 
 	ival_reset(iv, in->s->ngroups, nc);
+	iv->st = vd_state(in, k, iv->replay, &iv->pos);
 	ival_measure(in, k, iv);
 	memset(&km, 0, sizeof(km));
 	km.s = in->s;
-	km.st = in->st;
+	km.st = iv->st;
 	km.p = sset_pelt(ss, k);
 	km.online = b->online;
 	km.ncpus = nc;
@@ -220,11 +248,65 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 	return 0;
 }
 
-enum { AK_SUM, AK_HIDDEN, AK_STALE, AK_OFFLINE, AK_OFFLIST, AK_N };
+enum { AK_SUM, AK_HIDDEN, AK_STALE, AK_OFFLINE, AK_OFFLIST, AK_UNPROP,
+       AK_N };
 static const char *const ak_name[AK_N] = {
 	"sum_mismatch", "hidden_contrib", "stale_contrib", "offline_contrib",
-	"off_list_contrib",
+	"off_list_contrib", "unpropagated",
 };
+
+/*
+ * Propagation: when load is attached below a group entity (a task
+ * migrates or moves in) or detached, update_tg_cfs_load() sets the
+ * entity's load_sum from its cfs_rq's, and while runnable both run the
+ * same PELT clock. So se_load_avg / se_weight, the fraction of recent
+ * time the entity was runnable, is at least its cfs_rq's load_avg /
+ * load.weight (capped at 1) - where no blocked load in the cfs_rq can
+ * lift the latter: every task below the group last seen on the CPU
+ * runnable, none forking, no bandwidth limit over the group. A task that
+ * arrived on a CPU without its load propagated leaves the entity at the
+ * decayed fraction of its last stay (0.3-0.7 for a task hopping every
+ * 20-30 ms), where the kernel sets it to 1 at the attach.
+ */
+#define AGG_PROP_SLACK	0.25	/* of the runnable fraction */
+
+static bool agg_prop_applies(const struct vd_input *in,
+			     const struct scn_state *st, const struct sample *sm,
+			     int g, int c)
+{
+	const struct scenario *s = in->s;
+
+	if (scn_state_under_limit(s, st, g))
+		return false;
+	for (int i = 0; i < in->ss->ninst; i++) {
+		int t = in->inst_task[i], tg = st->task_group[t];
+
+		for (; tg >= 0 && tg != g; tg = s->groups[tg].parent)
+			;
+		if (tg != g)
+			continue;
+		if (scn_kind(s->tasks[t].kind)->forks)
+			return false;
+		if (sm->ts[i].cpu == c && sm->ts[i].state != 'R')
+			return false;
+	}
+	return true;
+}
+
+/* The entity's shortfall in load units, 0 when it follows. */
+static double agg_unpropagated(const struct pelt_cpu *pc)
+{
+	double rq, se;
+
+	if (!pc->has_se || pc->se_weight <= 0 || pc->weight <= 0)
+		return 0;
+	rq = fmin(1, pc->load_avg / pc->weight);
+	se = pc->se_load_avg / pc->se_weight;
+	if (rq - se <= AGG_PROP_SLACK ||
+	    (rq - se) * pc->se_weight <= AGG_ABS_SLACK)
+		return 0;
+	return (rq - se) * pc->se_weight;
+}
 
 /* One group's findings: count and summed amount per kind and CPU. */
 struct agg_counts {
@@ -274,7 +356,8 @@ static int agg_shift(const struct scenario *s)
 }
 
 /* tg_load_avg against the sum of the contributions shown. */
-static void agg_check_sum(const struct vd_input *in, const struct pelt_snap *p,
+static void agg_check_sum(const struct vd_input *in,
+			  const struct scn_state *st, const struct pelt_snap *p,
 			  int g, double tg, struct agg_counts *ac)
 {
 	double sumc = 0, slack;
@@ -290,7 +373,7 @@ static void agg_check_sum(const struct vd_input *in, const struct pelt_snap *p,
 	 * while no bandwidth limit applies to the group or an ancestor.
 	 */
 	if (in->src == PELT_SRC_DEBUGFS && tg - sumc > slack) {
-		if (!scn_state_under_limit(in->s, in->st, g))
+		if (!scn_state_under_limit(in->s, st, g))
 			agg_add(ac, AK_HIDDEN, -1, tg - sumc);
 	} else if (fabs(tg - sumc) > slack) {
 		agg_add(ac, AK_SUM, -1, tg - sumc);
@@ -298,11 +381,12 @@ static void agg_check_sum(const struct vd_input *in, const struct pelt_snap *p,
 }
 
 /* Each CPU's contribution against its cfs_rq's load_avg. */
-static void agg_check_cpus(const struct vd_input *in, const struct sample *sm,
+static void agg_check_cpus(const struct vd_input *in,
+			   const struct scn_state *st, const struct sample *sm,
 			   int g, int shift, struct agg_counts *ac)
 {
 	const struct pelt_snap *p = &sm->pelt;
-	double tol = in->s->agg_tolerance;
+	double tol = in->s->agg_tolerance, unprop = 0;
 	int c;
 
 	for (c = 0; c < ac->nc; c++) {
@@ -328,7 +412,12 @@ static void agg_check_cpus(const struct vd_input *in, const struct sample *sm,
 		      tol * fmax(pc->contrib, pc->load_avg) + AGG_ABS_SLACK;
 		if (fabs(dev) > thr)
 			agg_add(ac, AK_STALE, c, dev);
+		if (!agg_throttled(in->s, p, g, c) &&
+		    agg_prop_applies(in, st, sm, g, c))
+			unprop = fmax(unprop, agg_unpropagated(pc));
 	}
+	if (unprop > 0)
+		agg_add(ac, AK_UNPROP, -1, unprop);
 }
 
 /* A finding in at least half of the checked samples (and twice) is an issue. */
@@ -376,17 +465,21 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 		.cnt = calloc((size_t)AK_N * (nc + 1), sizeof(int)),
 		.sum = calloc((size_t)AK_N * (nc + 1), sizeof(double)),
 	};
+	struct scn_state *st = calloc(1, sizeof(*st));
+	struct scn_event_pos pos;
 
 	r->agg_ok = true;
 	r->agg_checked = 0;
-	if (!ac.cnt || !ac.sum || in->src == PELT_SRC_NONE)
+	if (!ac.cnt || !ac.sum || !st || in->src == PELT_SRC_NONE)
 		goto out;
 	for (g = 0; g < s->ngroups; g++) {
 		memset(ac.cnt, 0, sizeof(int) * AK_N * (nc + 1));
 		memset(ac.sum, 0, sizeof(double) * AK_N * (nc + 1));
 		ac.checked = 0;
+		scn_event_init(&pos);
 		for (k = first; k <= last; k++) {
 			const struct sample *sm = &in->ss->v[k];
+			const struct scn_state *kst;
 			double tg;
 
 			if (!sm->pelt_ok || !sm->pelt.grp[g].present)
@@ -395,8 +488,9 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 			if (tg < 0)
 				continue;
 			ac.checked++;
-			agg_check_sum(in, &sm->pelt, g, tg, &ac);
-			agg_check_cpus(in, sm, g, shift, &ac);
+			kst = vd_state(in, k, st, &pos);
+			agg_check_sum(in, kst, &sm->pelt, g, tg, &ac);
+			agg_check_cpus(in, kst, sm, g, shift, &ac);
 		}
 		r->agg_checked += ac.checked;
 		agg_issues(s, g, &ac, r);
@@ -404,6 +498,7 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 out:
 	free(ac.cnt);
 	free(ac.sum);
+	free(st);
 }
 
 /*
@@ -493,7 +588,8 @@ static void note_excess(const struct sample_set *ss, int k, double tot_ns,
 }
 
 /* Stall charges (see workload.c) in the interval (k-1, k]. */
-static void note_stall(const struct vd_input *in, int k, bool tail,
+static void note_stall(const struct vd_input *in,
+		       const struct scn_state *st, int k, bool tail,
 		       struct scn_result *r)
 {
 	const struct sample_set *ss = in->ss;
@@ -506,7 +602,7 @@ static void note_stall(const struct vd_input *in, int k, bool tail,
 		uint64_t d = b->ts[i].stall_ns >= a->ts[i].stall_ns ?
 			     b->ts[i].stall_ns - a->ts[i].stall_ns : 0;
 
-		g = in->st->task_group[in->inst_task[i]];
+		g = st->task_group[in->inst_task[i]];
 		tot += d;
 		by_group[g] += (double)d;
 		for (; tail && g >= 0; g = in->s->groups[g].parent)
@@ -678,6 +774,9 @@ bool vd_steady(const struct scenario *s, const struct scn_state *st)
 {
 	int t;
 
+	/* the state changes in the window: not one steady model */
+	if (s->nrepeats)
+		return false;
 	for (t = 0; t < s->ntasks; t++) {
 		if (st->task_stopped[t])
 			continue;
@@ -875,7 +974,7 @@ static int vd_accumulate(const struct vd_input *in, struct vd_acc *a,
 			return ret;
 		note_worst(a->wi, &a->iv, k, a->ng);
 		note_excess(ss, k, a->iv.tot, r);
-		note_stall(in, k, w == a->W - 1, r);
+		note_stall(in, a->iv.st, k, w == a->W - 1, r);
 		acc_add(a, j, w);
 	}
 	a->window_ns = ((double)ss->v[a->last].t_us -
@@ -891,8 +990,44 @@ static int vd_accumulate(const struct vd_input *in, struct vd_acc *a,
 	return 0;
 }
 
+/*
+ * Ideal split (CPUs per group) over the window: of its state, or with
+ * repeats, the time average over the states of its intervals.
+ */
+static int vd_ideal_window(const struct vd_input *in, const struct vd_acc *a,
+			   const double *cap, double *gcpu)
+{
+	const struct sample_set *ss = in->ss;
+	double one[SCN_MAX_GROUPS], span = 0;
+	struct scn_event_pos pos;
+	struct scn_state *st;
+	int k, g, ret = 0;
+
+	if (!in->s->nrepeats)
+		return ideal_split(in->s, in->st, cap, gcpu, NULL);
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		return -ENOMEM;
+	scn_event_init(&pos);
+	memset(gcpu, 0, sizeof(double) * SCN_MAX_GROUPS);
+	for (k = a->first + 1; k <= a->last && !ret; k++) {
+		double dt = (double)ss->v[k].t_us - (double)ss->v[k - 1].t_us;
+
+		ret = ideal_split(in->s, vd_state(in, k, st, &pos), cap, one,
+				  NULL);
+		for (g = 0; g < in->s->ngroups; g++)
+			gcpu[g] += one[g] * dt;
+		span += dt;
+	}
+	for (g = 0; g < in->s->ngroups && span > 0; g++)
+		gcpu[g] /= span;
+	free(st);
+	return ret;
+}
+
 /* Ideal model on the measured capacities. */
-static void vd_ideal_shares(const struct vd_input *in, struct scn_result *r)
+static void vd_ideal_shares(const struct vd_input *in, const struct vd_acc *a,
+			    struct scn_result *r)
 {
 	const struct scenario *s = in->s;
 	double cap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS], itot = 0;
@@ -900,7 +1035,7 @@ static void vd_ideal_shares(const struct vd_input *in, struct scn_result *r)
 
 	for (c = 0; c < SCN_MAX_CPUS; c++)
 		cap[c] = c < r->ncpus ? r->cpu_capacity[c] : 0;
-	if (ideal_split(s, in->st, cap, gcpu_ideal, NULL)) {
+	if (vd_ideal_window(in, a, cap, gcpu_ideal)) {
 		vd_diag(r, "ideal model failed; ideal reported as 0");
 		memset(gcpu_ideal, 0, sizeof(gcpu_ideal));
 	}
@@ -1147,7 +1282,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 	ret = vd_accumulate(in, a, r);
 	if (ret)
 		goto out;
-	vd_ideal_shares(in, r);
+	vd_ideal_shares(in, a, r);
 	vd_groups(in, a, r);
 	vd_finalise(in, a, r);
 	goto out;
