@@ -61,3 +61,59 @@ $(BENCH_OUT)/tests/%: $(BENCH_DIR)/tests/%.c $(CFSBENCH_SRCS) $(CFSBENCH_HDRS) $
 
 bench-tests: $(BENCH_TEST_BINS)
 	@tests/run-unit-tests.sh bench-unit $(BENCH_TEST_BINS)
+
+# --- the deterministic cost meter (conformance/bench/README.md, "Cost
+# meter"): guest instructions per operation, counted by a TCG plugin.
+#
+#   make bench-icount [ICOUNT_BOOTS=2] [ICOUNT_OPS=4000] [ICOUNT_REPS=3]
+#                     [ICOUNT_CPUS=1] [ICOUNT_CLOCK=icount|mttcg]
+#                     [ICOUNT_SHIFT=3] [ICOUNT_KNOBS=1]
+#                     [STOCK_KERNEL=bzImage] [PATCHED_KERNEL=bzImage]
+#   make bench-prefix   the same for stock and every prefix of the series
+#                       (one kernel per prefix, built incrementally in
+#                       $(BUILD)/kernel-prefix): each patch's hot-path cost
+#
+# Results: $(RESULTS_DIR)/<time>-bench-icount/{cost.tsv,folds.tsv,cost.md}.
+# BENCH_LOCK=/path runs every boot (and each prefix build) under flock.
+ICOUNT_BOOTS  ?= 2
+ICOUNT_OPS    ?= 4000
+ICOUNT_REPS   ?= 3
+ICOUNT_CPUS   ?= 1
+ICOUNT_CLOCK  ?= icount
+ICOUNT_SHIFT  ?= 3
+ICOUNT_KNOBS  ?=
+INSNMARK      := $(BENCH_OUT)/insnmark.so
+ICOUNT_DIR    := $(BENCH_DIR)/icount
+ICOUNT_ARGS    = --initrd $(BENCH_INITRD) --plugin $(INSNMARK) \
+	--boots $(ICOUNT_BOOTS) --ops $(ICOUNT_OPS) --reps $(ICOUNT_REPS) \
+	--cpus $(ICOUNT_CPUS) --clock $(ICOUNT_CLOCK) --shift $(ICOUNT_SHIFT) \
+	$(if $(ICOUNT_KNOBS),--knobs)
+
+# The plugin is loaded by QEMU (a host process), never by the host kernel.
+$(INSNMARK): $(ICOUNT_DIR)/insnmark.c | deps
+	@mkdir -p $(@D)
+	$(Q)$(CC) -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -o $@ $<
+
+.PHONY: bench-icount bench-prefix
+bench-icount: $(BENCH_INITRD) $(INSNMARK) | deps
+	$(Q)$(if $(STOCK_KERNEL),,$(MAKE) --no-print-directory kernel-stock)
+	$(Q)$(if $(PATCHED_KERNEL)$(KERNEL),,$(MAKE) --no-print-directory kernel)
+	$(Q)out=$(RESULTS_DIR)/$$(date -u +%Y%m%d-%H%M%S)-bench-icount; \
+	mkdir -p $$out && cp $(BENCH_STOCK_IMG) $$out/stock-bzImage && \
+	cp $(BENCH_PATCHED_IMG) $$out/patched-bzImage && \
+	st=0; $(ICOUNT_DIR)/bench-icount.sh --kernel stock=$$out/stock-bzImage \
+		--kernel patched=$$out/patched-bzImage $(ICOUNT_ARGS) --out $$out || st=$$?; \
+	$(ICOUNT_DIR)/icount-summary.sh --ref stock $$out/cost.tsv $$out/folds.tsv | tee $$out/cost.md; \
+	exit $$st
+
+bench-prefix: $(BENCH_INITRD) $(INSNMARK) | deps
+	$(Q)$(ICOUNT_DIR)/build-prefixes.sh --tarball $(KSRC_TARBALL) \
+		--build $(BUILD)/kernel-prefix --series patches/series \
+		$(addprefix --config ,$(KCONFIG_FRAGS))
+	$(Q)out=$(RESULTS_DIR)/$$(date -u +%Y%m%d-%H%M%S)-bench-prefix; \
+	mkdir -p $$out && st=0; \
+	$(ICOUNT_DIR)/bench-icount.sh $$(for f in $(BUILD)/kernel-prefix/p*.bzImage; do \
+		b=$${f##*/}; echo --kernel $${b%.bzImage}=$$f; done) \
+		$(ICOUNT_ARGS) --out $$out || st=$$?; \
+	$(ICOUNT_DIR)/icount-summary.sh --ref p0 $$out/cost.tsv $$out/folds.tsv | tee $$out/cost.md; \
+	exit $$st

@@ -25,6 +25,7 @@
 
 struct shared {
 	uint64_t deadline_us;
+	uint64_t ops_each;	/* > 0: each counting worker stops after so many */
 	uint64_t counts[MAX_WORKERS];
 };
 
@@ -72,8 +73,18 @@ static pid_t worker_fork(struct workers *w, const char *cg)
 	return 0;
 }
 
+/* 0: run for a time; N: each counting worker does N / workers operations */
+static uint64_t fixed_ops;
+
+void loads_fixed_ops(uint64_t n)
+{
+	fixed_ops = n;
+}
+
 static int expired(const struct shared *sh, uint64_t *n)
 {
+	if (sh->ops_each)
+		return ++*n >= sh->ops_each;
 	return ++*n % CHECK_EVERY == 0 && measure_now_us() >= sh->deadline_us;
 }
 
@@ -110,6 +121,7 @@ static int workers_abort(struct workers *w, int err)
 	struct load_result ignored;
 
 	w->sh->deadline_us = 0;
+	w->sh->ops_each = 1;	/* the released workers stop at once */
 	workers_run(w, 0, &ignored);
 	return err;
 }
@@ -125,6 +137,7 @@ int load_pingpong(const char *cg_a, const char *cg_b, double seconds,
 	r = workers_init(&w);
 	if (r)
 		return r;
+	w.sh->ops_each = fixed_ops;
 	if (pipe(ab) || pipe(ba))
 		return workers_abort(&w, -errno);
 	pid = worker_fork(&w, cg_a);
@@ -212,6 +225,9 @@ int load_hackbench(const char *prefix, int groups, int pairs, double seconds,
 	r = workers_init(&w);
 	if (r)
 		return r;
+	if (fixed_ops)	/* rounded up: every sender sends the same number */
+		w.sh->ops_each = (fixed_ops + (uint64_t)(groups * pairs) - 1) /
+				 (uint64_t)(groups * pairs);
 	for (int g = 0; g < groups; g++)
 		for (int p = 0; p < pairs; p++)
 			if (pipe(fds[g][p]))

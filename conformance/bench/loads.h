@@ -24,6 +24,14 @@ struct load_result {
 	double rate;		/* ops / seconds */
 };
 
+/*
+ * n > 0: the loads stop after a fixed number of operations instead of a
+ * time (ping-pong: n round trips; hackbench: n / senders messages from
+ * every sender, rounded up), so that the work is the same on any kernel
+ * and any host: what `make bench-icount` measures. 0: back to the time.
+ */
+void loads_fixed_ops(uint64_t n);
+
 /* Leaves are BCG_ROOT-relative cgroups that exist ("pp/a", "pp/b"). */
 int load_pingpong(const char *cg_a, const char *cg_b, double seconds,
 		  struct load_result *out);

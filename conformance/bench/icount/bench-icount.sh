@@ -1,0 +1,160 @@
+#!/bin/bash
+# bench-icount.sh - deterministic cost meter: guest instructions per
+# operation, counted by a TCG plugin between marker instructions that
+# cfsbench's `cost` section executes around each fixed-size run.
+#
+#   bench-icount.sh --kernel NAME=BZIMAGE [--kernel NAME=BZIMAGE]...
+#                   --initrd CPIO --plugin INSNMARK_SO --out DIR
+#                   [--boots N] [--ops N] [--reps N] [--cpus C]
+#                   [--clock icount|mttcg] [--shift S] [--knobs]
+#                   [--deadline S]
+#
+# Every boot runs `cfsbench --ops N --reps R [--knobs] cost` and writes
+# DIR/<name>-<cpus>cpu-<boot>/{console.log,results.jsonl,insn.log,meta}.
+# Boot b of every kernel comes before boot b+1 of any (kernels in turn,
+# the order reversed on even boots: ABBA). Then DIR/cost.tsv gets one row
+# per measured run:
+#   kernel cpus clock boot load config rep ops insns insn_per_op
+#   elapsed_ns busy_ns
+# and DIR/folds.tsv one row per traced run (kernel cpus boot load config
+# ops folds). icount-summary.sh makes the tables from them.
+#
+# --clock icount (default): -icount shift=S,sleep=off with one TCG thread:
+#   guest time is a function of the instructions executed, so the counts
+#   are the same whatever the host does. It boots only with --cpus 1 on
+#   QEMU 7.2 (see conformance/bench/README.md, "Cost meter").
+# --clock mttcg: -accel tcg,thread=multi and real time: any vCPU count,
+#   counts vary with host timing (give --boots >= 3 and read the spread).
+#
+# BENCH_LOCK=FILE (environment) runs each QEMU boot under `flock FILE`
+# (shared build machines: one CPU-heavy job at a time).
+# Exit: 0 every boot finished and was paired, 1 a boot failed, 2 usage.
+set -uo pipefail
+
+kernels=() initrd= plugin= out= boots=2 ops=4000 reps=3 cpus=1
+clock=icount shift=3 knobs= deadline=900
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--kernel) kernels+=("$2") ;;
+	--initrd) initrd=$2 ;;
+	--plugin) plugin=$2 ;;
+	--out) out=$2 ;;
+	--boots) boots=$2 ;;
+	--ops) ops=$2 ;;
+	--reps) reps=$2 ;;
+	--cpus) cpus=$2 ;;
+	--clock) clock=$2 ;;
+	--shift) shift=$2 ;;
+	--deadline) deadline=$2 ;;
+	--knobs) knobs=,--knobs; shift; continue ;;
+	*) echo "bench-icount.sh: unknown argument $1" >&2; exit 2 ;;
+	esac
+	shift 2
+done
+say() { echo "[bench-icount] $*"; }
+die() { echo "[bench-icount] error: $*" >&2; exit 2; }
+[ ${#kernels[@]} -gt 0 ] || die "no --kernel NAME=BZIMAGE"
+for k in "${kernels[@]}"; do
+	[[ $k == ?*=?* ]] && [ -r "${k#*=}" ] || die "--kernel $k: want NAME=readable bzImage"
+done
+[ -r "$initrd" ] && [ -r "$plugin" ] && [ -n "$out" ] || die "--initrd, --plugin and --out are required"
+[[ $boots =~ ^[1-9][0-9]*$ && $cpus =~ ^[1-9][0-9]*$ && $ops =~ ^[1-9][0-9]*$ ]] ||
+	die "--boots, --cpus and --ops are counts"
+case "$clock" in
+icount) accel=(-accel tcg,thread=single -icount "shift=$shift,align=off,sleep=off")
+	mode=inline ;;
+mttcg) accel=(-accel tcg,thread=multi); mode=cb ;;
+*) die "--clock icount|mttcg" ;;
+esac
+lock=()
+[ -n "${BENCH_LOCK:-}" ] && lock=(flock "$BENCH_LOCK")
+mkdir -p "$out" || die "cannot create $out"
+plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
+
+st=0
+boot() {	# boot NAME BZIMAGE B
+	local name=$1 img=$2 b=$3 dir la0 la1 t0 t1 rc
+	dir=$out/$name-${cpus}cpu-$b
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	la0=$(cut -d' ' -f1-3 /proc/loadavg)
+	t0=$(date +%s)
+	"${lock[@]}" timeout "$deadline" qemu-system-x86_64 "${accel[@]}" \
+		-smp "$cpus" -m 1G -nodefaults -display none -no-reboot \
+		-kernel "$img" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
+		-serial "file:$dir/console.log" -serial "file:$dir/results.jsonl" \
+		-plugin "$plugin,mode=$mode" -d plugin -D "$dir/insn.log" \
+		</dev/null >"$dir/qemu.log" 2>&1
+	rc=$?
+	t1=$(date +%s)
+	la1=$(cut -d' ' -f1-3 /proc/loadavg)
+	printf 'kernel=%s image=%s cpus=%s clock=%s shift=%s boot=%s qemu_rc=%s wall_s=%s loadavg_before=%s loadavg_after=%s\n' \
+		"$name" "$img" "$cpus" "$clock" "$shift" "$b" "$rc" "$((t1 - t0))" \
+		"${la0// /,}" "${la1// /,}" >"$dir/meta"
+	if ! grep -q '^RUNNER_EXIT=0' "$dir/console.log"; then
+		say "$name boot $b: no RUNNER_EXIT=0 (qemu rc $rc), see $dir/console.log"
+		st=1
+	fi
+	say "$name boot $b: $((t1 - t0)) s, load average $la0 -> $la1"
+}
+n=${#kernels[@]}
+for b in $(seq 1 "$boots"); do
+	for i in $(seq 0 $((n - 1))); do
+		j=$i
+		[ $((b % 2)) = 0 ] && j=$((n - 1 - i))
+		boot "${kernels[$j]%%=*}" "${kernels[$j]#*=}" "$b"
+	done
+done
+
+# Pair the plugin's N-th "insnmark seq=N" line with the JSON object of
+# seq N (mawk: the JSON is json-c's one-line form, "key": value).
+for k in "${kernels[@]}"; do
+	for b in $(seq 1 "$boots"); do
+		dir=$out/${k%%=*}-${cpus}cpu-$b
+		awk -v kernel="${k%%=*}" -v cpus="$cpus" -v clock="$clock" -v boot="$b" \
+			-v folds="$out/folds.tsv.part" '
+		function val(line, key,	s) {
+			if (!match(line, "\"" key "\": *(\"[^\"]*\"|-?[0-9.]+)"))
+				return ""
+			s = substr(line, RSTART, RLENGTH)
+			sub(/^"[^"]*": */, "", s)
+			gsub(/"/, "", s)
+			return s
+		}
+		FILENAME ~ /insn\.log$/ && /^insnmark seq=/ {
+			split($2, a, "="); split($3, t, "=")
+			insns[a[2]] = t[2]
+			next
+		}
+		FILENAME ~ /insn\.log$/ { next }
+		/"section": "cost_folds"/ {
+			print kernel "\t" cpus "\t" boot "\t" val($0, "load") "\t" \
+				val($0, "config") "\t" val($0, "ops") "\t" \
+				val($0, "folds") >> folds
+			next
+		}
+		/"section": "cost"/ {
+			s = val($0, "seq"); o = val($0, "ops")
+			if (!(s in insns)) { missing++; next }
+			printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\n",
+				kernel, cpus, clock, boot, val($0, "load"),
+				val($0, "config"), val($0, "rep"), o, insns[s],
+				insns[s] / o, val($0, "elapsed_ns"), val($0, "busy_ns")
+		}
+		END { if (missing) { print "unpaired: " missing > "/dev/stderr"; exit 1 } }
+		' "$dir/insn.log" "$dir/results.jsonl" >>"$out/cost.tsv.part" 2>/dev/null ||
+			{ say "$dir: markers and results do not pair"; st=1; }
+	done
+done
+{
+	printf 'kernel\tcpus\tclock\tboot\tload\tconfig\trep\tops\tinsns\tinsn_per_op\telapsed_ns\tbusy_ns\n'
+	cat "$out/cost.tsv.part" 2>/dev/null
+} >"$out/cost.tsv"
+{
+	printf 'kernel\tcpus\tboot\tload\tconfig\tops\tfolds\n'
+	cat "$out/folds.tsv.part" 2>/dev/null
+} >"$out/folds.tsv"
+rm -f "$out/cost.tsv.part" "$out/folds.tsv.part"
+say "$(($(wc -l <"$out/cost.tsv") - 1)) measured runs: $out/cost.tsv"
+exit $st
