@@ -7,7 +7,7 @@
 #                   --initrd CPIO --plugin INSNMARK_SO --out DIR
 #                   [--boots N] [--ops N] [--reps N] [--cpus C]
 #                   [--clock icount|mttcg] [--shift S] [--knobs]
-#                   [--deadline S]
+#                   [--deadline S] [--append ARGS] [--tag TAG]
 #
 # Every boot runs `cfsbench --ops N --reps R [--knobs] cost` and writes
 # DIR/<name>-<cpus>cpu-<boot>/{console.log,results.jsonl,insn.log,meta}.
@@ -32,7 +32,7 @@
 set -uo pipefail
 
 kernels=() initrd= plugin= out= boots=2 ops=4000 reps=3 cpus=1
-clock=icount shift=3 knobs= deadline=900
+clock=icount shift=3 knobs= deadline=900 extra= tag=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernels+=("$2") ;;
@@ -46,6 +46,8 @@ while [ $# -gt 0 ]; do
 	--clock) clock=$2 ;;
 	--shift) shift=$2 ;;
 	--deadline) deadline=$2 ;;
+	--append) extra=" $2" ;;
+	--tag) tag=-$2 ;;
 	--knobs) knobs=,--knobs; shift; continue ;;
 	*) echo "bench-icount.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
@@ -74,7 +76,7 @@ plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
 st=0
 boot() {	# boot NAME BZIMAGE B
 	local name=$1 img=$2 b=$3 dir la0 la1 t0 t1 rc
-	dir=$out/$name-${cpus}cpu-$b
+	dir=$out/$name-${cpus}cpu$tag-$b
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	la0=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -82,7 +84,7 @@ boot() {	# boot NAME BZIMAGE B
 	"${lock[@]}" timeout "$deadline" qemu-system-x86_64 "${accel[@]}" \
 		-smp "$cpus" -m 1G -nodefaults -display none -no-reboot \
 		-kernel "$img" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
+		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check$extra conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
 		-serial "file:$dir/console.log" -serial "file:$dir/results.jsonl" \
 		-plugin "$plugin,mode=$mode" -d plugin -D "$dir/insn.log" \
 		</dev/null >"$dir/qemu.log" 2>&1
@@ -111,7 +113,7 @@ done
 # seq N (mawk: the JSON is json-c's one-line form, "key": value).
 for k in "${kernels[@]}"; do
 	for b in $(seq 1 "$boots"); do
-		dir=$out/${k%%=*}-${cpus}cpu-$b
+		dir=$out/${k%%=*}-${cpus}cpu$tag-$b
 		awk -v kernel="${k%%=*}" -v cpus="$cpus" -v clock="$clock" -v boot="$b" \
 			-v folds="$out/folds.tsv.part" '
 		function val(line, key,	s) {
