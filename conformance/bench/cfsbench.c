@@ -43,6 +43,7 @@
 #include "jsonout.h"
 #include "kfile.h"
 #include "loads.h"
+#include "marks.h"
 
 #define SCHED_DBG	"/sys/kernel/debug/sched/"
 #define SHIFT_KNOB	SCHED_DBG "tg_load_avg_shift"
@@ -138,21 +139,6 @@ static int run_load(const char *load, double seconds, struct load_result *r)
 
 static const char *const loads[] = { "pingpong", "hackbench" };
 
-/*
- * The markers: nopl 0x434653NN(%rax,%rax,1), a no-op whose displacement
- * ("CFS" + NN) icount/insnmark.c looks for (NN 01 begin, 02 end).
- */
-static void mark_begin(void)
-{
-	asm volatile(".byte 0x0f, 0x1f, 0x84, 0x00, 0x01, 0x53, 0x46, 0x43"
-		     ::: "memory");
-}
-
-static void mark_end(void)
-{
-	asm volatile(".byte 0x0f, 0x1f, 0x84, 0x00, 0x02, 0x53, 0x46, 0x43"
-		     ::: "memory");
-}
 
 static int section_hot(const struct opts *o)
 {
@@ -274,38 +260,13 @@ static int section_prop(const struct opts *o, char *why, size_t len)
 	return ret;
 }
 
-/* Sum over CPUs of /proc/schedstat's task run time (ns), or -errno. */
-static long long schedstat_busy_ns(void)
-{
-	char buf[16384];
-	long long sum = 0;
-	int r = kfile_read("/proc/schedstat", buf, sizeof(buf));
-
-	if (r < 0)
-		return r;
-	for (char *l = strtok(buf, "\n"); l; l = strtok(NULL, "\n")) {
-		unsigned long long f[9];
-
-		if (strncmp(l, "cpu", 3) || sscanf(l, "cpu%*d %llu %llu %llu %llu "
-			   "%llu %llu %llu %llu %llu", &f[0], &f[1], &f[2], &f[3],
-			   &f[4], &f[5], &f[6], &f[7], &f[8]) != 9)
-			continue;
-		sum += (long long)f[6];
-	}
-	return sum;
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static int cost_seq;
 
-/* One measured run of a fixed number of ops between the two markers. */
+/*
+ * One measured run of a fixed number of ops. The markers, clocks and
+ * schedstat reads are in workers_run(): from the release of the forked
+ * workers to the last one reaped (forks and cgroup moves are outside).
+ */
 static int cost_one(const struct opts *o, const char *load, const char *cfg,
 		    int rep)
 {
@@ -314,13 +275,11 @@ static int cost_one(const struct opts *o, const char *load, const char *cfg,
 	long long b0, b1, t0, t1;
 	int ret;
 
-	b0 = schedstat_busy_ns();
-	t0 = now_ns();
-	mark_begin();
-	ret = run_load(load, 0, &r);
-	mark_end();
-	t1 = now_ns();
-	b1 = schedstat_busy_ns();
+	ret = run_load(load, 0, &r);	/* the markers: see workers_run() */
+	t0 = r.t0_ns;
+	t1 = r.t1_ns;
+	b0 = r.busy0_ns;
+	b1 = r.busy1_ns;
 	if (ret)
 		return ret;
 	cost_seq++;

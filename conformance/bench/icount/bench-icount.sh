@@ -7,7 +7,7 @@
 #                   --initrd CPIO --plugin INSNMARK_SO --out DIR
 #                   [--boots N] [--ops N] [--reps N] [--cpus C]
 #                   [--clock icount|mttcg] [--shift S] [--knobs]
-#                   [--deadline S] [--append ARGS] [--tag TAG]
+#                   [--deadline S] [--append ARGS] [--tag TAG] [--perturb]
 #
 # Every boot runs `cfsbench --ops N --reps R [--knobs] cost` and writes
 # DIR/<name>-<cpus>cpu-<boot>/{console.log,results.jsonl,insn.log,meta}.
@@ -23,6 +23,12 @@
 #   guest time is a function of the instructions executed, so the counts
 #   are the same whatever the host does. It boots only with --cpus 1 on
 #   QEMU 7.2 (see conformance/bench/README.md, "Cost meter").
+# --perturb: boot b gets "cfsbench.pad=" and 8*b characters more on its
+#   command line: nothing reads it, but parsing it moves every later event
+#   by a few instructions, so boots of one kernel differ the way two
+#   kernels' boots do (timer ticks fall elsewhere in the work). Without it
+#   every boot of a kernel repeats the same execution; with it the spread
+#   over boots is the meter's resolution for comparing kernels.
 # --clock mttcg: -accel tcg,thread=multi and real time: any vCPU count,
 #   counts vary with host timing (give --boots >= 3 and read the spread).
 #
@@ -32,7 +38,7 @@
 set -uo pipefail
 
 kernels=() initrd= plugin= out= boots=2 ops=4000 reps=3 cpus=1
-clock=icount shift=3 knobs= deadline=900 extra= tag=
+clock=icount shift=3 knobs= deadline=900 extra= tag= perturb=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernels+=("$2") ;;
@@ -49,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--append) extra=" $2" ;;
 	--tag) tag=-$2 ;;
 	--knobs) knobs=,--knobs; shift; continue ;;
+	--perturb) perturb=1; shift; continue ;;
 	*) echo "bench-icount.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift 2
@@ -75,16 +82,17 @@ plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
 
 st=0
 boot() {	# boot NAME BZIMAGE B
-	local name=$1 img=$2 b=$3 dir la0 la1 t0 t1 rc
+	local name=$1 img=$2 b=$3 dir la0 la1 t0 t1 rc pad=
 	dir=$out/$name-${cpus}cpu$tag-$b
 	rm -rf "$dir"
 	mkdir -p "$dir"
+	[ "$perturb" = 1 ] && pad=" cfsbench.pad=$(printf "%0$((8 * b))d" 0)"
 	la0=$(cut -d' ' -f1-3 /proc/loadavg)
 	t0=$(date +%s)
 	"${lock[@]}" timeout "$deadline" qemu-system-x86_64 "${accel[@]}" \
 		-smp "$cpus" -m 1G -nodefaults -display none -no-reboot \
 		-kernel "$img" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check$extra conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
+		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check$extra$pad conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
 		-serial "file:$dir/console.log" -serial "file:$dir/results.jsonl" \
 		-plugin "$plugin,mode=$mode" -d plugin -D "$dir/insn.log" \
 		</dev/null >"$dir/qemu.log" 2>&1
@@ -109,44 +117,11 @@ for b in $(seq 1 "$boots"); do
 	done
 done
 
-# Pair the plugin's N-th "insnmark seq=N" line with the JSON object of
-# seq N (mawk: the JSON is json-c's one-line form, "key": value).
+# Pair the plugin's lines with the JSON (icount-pair.sh).
 for k in "${kernels[@]}"; do
 	for b in $(seq 1 "$boots"); do
-		dir=$out/${k%%=*}-${cpus}cpu$tag-$b
-		awk -v kernel="${k%%=*}" -v cpus="$cpus" -v clock="$clock" -v boot="$b" \
-			-v folds="$out/folds.tsv.part" '
-		function val(line, key,	s) {
-			if (!match(line, "\"" key "\": *(\"[^\"]*\"|-?[0-9.]+)"))
-				return ""
-			s = substr(line, RSTART, RLENGTH)
-			sub(/^"[^"]*": */, "", s)
-			gsub(/"/, "", s)
-			return s
-		}
-		FILENAME ~ /insn\.log$/ && /^insnmark seq=/ {
-			split($2, a, "="); split($3, t, "=")
-			insns[a[2]] = t[2]
-			next
-		}
-		FILENAME ~ /insn\.log$/ { next }
-		/"section": "cost_folds"/ {
-			print kernel "\t" cpus "\t" boot "\t" val($0, "load") "\t" \
-				val($0, "config") "\t" val($0, "ops") "\t" \
-				val($0, "folds") >> folds
-			next
-		}
-		/"section": "cost"/ {
-			s = val($0, "seq"); o = val($0, "ops")
-			if (!(s in insns)) { missing++; next }
-			printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\n",
-				kernel, cpus, clock, boot, val($0, "load"),
-				val($0, "config"), val($0, "rep"), o, insns[s],
-				insns[s] / o, val($0, "elapsed_ns"), val($0, "busy_ns")
-		}
-		END { if (missing) { print "unpaired: " missing > "/dev/stderr"; exit 1 } }
-		' "$dir/insn.log" "$dir/results.jsonl" >>"$out/cost.tsv.part" 2>/dev/null ||
-			{ say "$dir: markers and results do not pair"; st=1; }
+		"$(dirname "$0")/icount-pair.sh" "$out/${k%%=*}-${cpus}cpu$tag-$b" \
+			"$out/cost.tsv.part" "$out/folds.tsv.part" || st=1
 	done
 done
 {
