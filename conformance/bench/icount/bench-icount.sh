@@ -69,8 +69,15 @@ done
 [ -r "$initrd" ] && [ -r "$plugin" ] && [ -n "$out" ] || die "--initrd, --plugin and --out are required"
 [[ $boots =~ ^[1-9][0-9]*$ && $cpus =~ ^[1-9][0-9]*$ && $ops =~ ^[1-9][0-9]*$ ]] ||
 	die "--boots, --cpus and --ops are counts"
+# Nothing of the host may reach the guest under icount: the RTC runs on
+# the virtual clock from a fixed date (else the boot's wall time seeds the
+# RNG and everything after differs), no kernel or user address
+# randomisation (nokaslr norandmaps, on every clock for the same kernel
+# command line).
+rtc=()
 case "$clock" in
 icount) accel=(-accel tcg,thread=single -icount "shift=$shift,align=off,sleep=off")
+	rtc=(-rtc base=2026-01-01T00:00:00,clock=vm)
 	mode=inline ;;
 mttcg) accel=(-accel tcg,thread=multi); mode=cb ;;
 *) die "--clock icount|mttcg" ;;
@@ -89,10 +96,10 @@ boot() {	# boot NAME BZIMAGE B
 	[ "$perturb" = 1 ] && pad=" cfsbench.pad=$(printf "%0$((8 * b))d" 0)"
 	la0=$(cut -d' ' -f1-3 /proc/loadavg)
 	t0=$(date +%s)
-	"${lock[@]}" timeout "$deadline" qemu-system-x86_64 "${accel[@]}" \
+	"${lock[@]}" timeout "$deadline" qemu-system-x86_64 "${accel[@]}" "${rtc[@]}" \
 		-smp "$cpus" -m 1G -nodefaults -display none -no-reboot \
 		-kernel "$img" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check$extra$pad conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
+		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check nokaslr norandmaps$extra$pad conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
 		-serial "file:$dir/console.log" -serial "file:$dir/results.jsonl" \
 		-plugin "$plugin,mode=$mode" -d plugin -D "$dir/insn.log" \
 		</dev/null >"$dir/qemu.log" 2>&1

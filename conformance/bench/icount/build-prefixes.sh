@@ -29,7 +29,7 @@ done
 	exit 2
 }
 here=$(cd "$(dirname "$0")" && pwd)
-root=$here/../..
+root=$here/../../..
 mkdir -p "$build/series"
 # build-kernel.sh reads each patch relative to the series file's folder
 rel=$(realpath --relative-to="$build/series" "$(dirname "$series")")

@@ -16,11 +16,13 @@
  * loops alike) since the matching "begin". The host pairs the N-th
  * line with the guest's N-th "cost" JSON object.
  *
- * Counting is per translation block: each executed block adds its
- * instruction count, at its start. mode=cb (default) keeps one counter
- * per vCPU through a callback, exact under multi-threaded TCG; mode=inline
- * adds to one shared counter with an inline op (faster, exact only with
- * one TCG thread, e.g. under -icount).
+ * mode=inline: an inline add before every instruction into one shared
+ * counter: exact (an instruction that faults counts once more when it is
+ * executed again) but only with one TCG thread, e.g. under -icount.
+ * mode=cb (default): a callback per executed translation block adds the
+ * block's length to that vCPU's counter: right under multi-threaded TCG,
+ * but a block left early (a fault, an interrupt) still counts whole, so
+ * it overcounts by an amount that depends on the load.
  *
  * Only the handful of declarations used here are written out below (the
  * plugin ABI of QEMU 7.2, include/qemu/qemu-plugin.h, version 1), so the
@@ -52,7 +54,7 @@ typedef void (*udata_cb_t)(qemu_plugin_id_t id, void *userdata);
 void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id, tb_trans_cb_t cb);
 void qemu_plugin_register_vcpu_tb_exec_cb(struct qemu_plugin_tb *tb,
 	vcpu_udata_cb_t cb, enum qemu_plugin_cb_flags flags, void *userdata);
-void qemu_plugin_register_vcpu_tb_exec_inline(struct qemu_plugin_tb *tb,
+void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn,
 	enum qemu_plugin_op op, void *ptr, uint64_t imm);
 void qemu_plugin_register_vcpu_insn_exec_cb(struct qemu_plugin_insn *insn,
 	vcpu_udata_cb_t cb, enum qemu_plugin_cb_flags flags, void *userdata);
@@ -142,15 +144,16 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	size_t n = qemu_plugin_tb_n_insns(tb);
 
 	(void)id;
-	if (inline_mode)
-		qemu_plugin_register_vcpu_tb_exec_inline(tb,
-			QEMU_PLUGIN_INLINE_ADD_U64, &shared_count, n);
-	else
+	if (!inline_mode)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_exec,
 			QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)n);
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		int code = mark_code(insn);
+
+		if (inline_mode)
+			qemu_plugin_register_vcpu_insn_exec_inline(insn,
+				QEMU_PLUGIN_INLINE_ADD_U64, &shared_count, 1);
 
 		if (code)
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, mark_exec,
