@@ -61,6 +61,7 @@ $(BENCH_OUT)/tests/%: $(BENCH_DIR)/tests/%.c $(CFSBENCH_SRCS) $(CFSBENCH_HDRS) $
 
 bench-tests: $(BENCH_TEST_BINS)
 	@tests/run-unit-tests.sh bench-unit $(BENCH_TEST_BINS)
+	@$(BENCH_DIR)/icount/tests/pair-test.sh
 
 # --- the deterministic cost meter (conformance/bench/README.md, "Cost
 # meter"): guest instructions per operation, counted by a TCG plugin.
@@ -116,4 +117,37 @@ bench-prefix: $(BENCH_INITRD) $(INSNMARK) | deps
 		b=$${f##*/}; echo --kernel $${b%.bzImage}=$$f; done) \
 		$(ICOUNT_ARGS) --out $$out || st=$$?; \
 	$(ICOUNT_DIR)/icount-summary.sh --ref p0 $$out/cost.tsv $$out/folds.tsv | tee $$out/cost.md; \
+	exit $$st
+
+# The rate limit and the threshold at scale: folds and instructions per
+# operation at SCALE_CPUS vCPUs (multi-threaded TCG: the folds are exact
+# event counts, the instructions vary with host timing), stock and
+# patched with every TG_LOAD_RATELIMIT/shift setting; cost.md and two SVGs.
+#
+#   make bench-scale [SCALE_CPUS="2 4 8 16"] [SCALE_BOOTS=2] [SCALE_OPS=2000]
+SCALE_CPUS  ?= 2 4 8 16
+SCALE_BOOTS ?= 2
+SCALE_OPS   ?= 2000
+.PHONY: bench-scale
+bench-scale: $(BENCH_INITRD) $(INSNMARK) | deps
+	$(Q)$(if $(STOCK_KERNEL),,$(MAKE) --no-print-directory kernel-stock)
+	$(Q)$(if $(PATCHED_KERNEL)$(KERNEL),,$(MAKE) --no-print-directory kernel)
+	$(Q)out=$(RESULTS_DIR)/$$(date -u +%Y%m%d-%H%M%S)-bench-scale; \
+	mkdir -p $$out && cp $(BENCH_STOCK_IMG) $$out/stock-bzImage && \
+	cp $(BENCH_PATCHED_IMG) $$out/patched-bzImage && st=0; \
+	for c in $(SCALE_CPUS); do \
+		$(ICOUNT_DIR)/bench-icount.sh --kernel stock=$$out/stock-bzImage \
+			--initrd $(BENCH_INITRD) --plugin $(INSNMARK) --clock mttcg \
+			--cpus $$c --boots $(SCALE_BOOTS) --ops $(SCALE_OPS) --reps 1 \
+			--out $$out/stock-$$c || st=1; \
+		$(ICOUNT_DIR)/bench-icount.sh --kernel patched=$$out/patched-bzImage \
+			--initrd $(BENCH_INITRD) --plugin $(INSNMARK) --clock mttcg \
+			--cpus $$c --boots $(SCALE_BOOTS) --ops $(SCALE_OPS) --reps 1 \
+			--knobs --out $$out/patched-$$c || st=1; \
+	done; \
+	$(ICOUNT_DIR)/icount-summary.sh --ref stock <(head -n 1 -q $$out/*/cost.tsv | head -n 1; \
+		tail -q -n +2 $$out/*/cost.tsv) <(head -n 1 -q $$out/*/folds.tsv | head -n 1; \
+		tail -q -n +2 $$out/*/folds.tsv) | tee $$out/cost.md; \
+	$(ICOUNT_DIR)/icount-plot.sh folds $$out/*/folds.tsv >$$out/folds.svg; \
+	$(ICOUNT_DIR)/icount-plot.sh insns $$out/*/cost.tsv >$$out/insns.svg; \
 	exit $$st
