@@ -75,7 +75,7 @@ bench-tests: $(BENCH_TEST_BINS)
 #                       $(BUILD)/kernel-prefix): each patch's hot-path cost
 #
 # Results: $(RESULTS_DIR)/<time>-bench-icount/{cost.tsv,folds.tsv,cost.md}.
-# BENCH_LOCK=/path runs every boot (and each prefix build) under flock.
+# On a shared machine: flock /work/cpu.lock make bench-icount (one job).
 ICOUNT_BOOTS  ?= 2
 ICOUNT_OPS    ?= 4000
 ICOUNT_REPS   ?= 3

@@ -32,8 +32,8 @@
 # --clock mttcg: -accel tcg,thread=multi and real time: any vCPU count,
 #   counts vary with host timing (give --boots >= 3 and read the spread).
 #
-# BENCH_LOCK=FILE (environment) runs each QEMU boot under `flock FILE`
-# (shared build machines: one CPU-heavy job at a time).
+# On a shared machine run the whole script under the machine's lock
+# (e.g. `flock /work/cpu.lock make bench-icount`).
 # Exit: 0 every boot finished and was paired, 1 a boot failed, 2 usage.
 set -uo pipefail
 
@@ -82,35 +82,33 @@ icount) accel=(-accel tcg,thread=single -icount "shift=$shift,align=off,sleep=of
 mttcg) accel=(-accel tcg,thread=multi); mode=cb ;;
 *) die "--clock icount|mttcg" ;;
 esac
-lock=()
-[ -n "${BENCH_LOCK:-}" ] && lock=(flock "$BENCH_LOCK")
 mkdir -p "$out" || die "cannot create $out"
 plugin=$(cd "$(dirname "$plugin")" && pwd)/$(basename "$plugin")
 
 st=0
 boot() {	# boot NAME BZIMAGE B
-	local name=$1 img=$2 b=$3 dir la0 la1 t0 t1 rc pad=
-	dir=$out/$name-${cpus}cpu$tag-$b
-	rm -rf "$dir"
-	mkdir -p "$dir"
+	local name=$1 img=$2 b=$3 bdir la0 la1 t0 t1 rc pad=
+	bdir=$out/$name-${cpus}cpu$tag-$b
+	rm -rf "$bdir"
+	mkdir -p "$bdir"
 	[ "$perturb" = 1 ] && pad=" cfsbench.pad=$(printf "%0$((8 * b))d" 0)"
 	la0=$(cut -d' ' -f1-3 /proc/loadavg)
 	t0=$(date +%s)
-	"${lock[@]}" timeout "$deadline" qemu-system-x86_64 "${accel[@]}" "${rtc[@]}" \
+	timeout "$deadline" qemu-system-x86_64 "${accel[@]}" "${rtc[@]}" \
 		-smp "$cpus" -m 1G -nodefaults -display none -no-reboot \
 		-kernel "$img" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check nokaslr norandmaps$extra$pad conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
-		-serial "file:$dir/console.log" -serial "file:$dir/results.jsonl" \
-		-plugin "$plugin,mode=$mode" -d plugin -D "$dir/insn.log" \
-		</dev/null >"$dir/qemu.log" 2>&1
+		-serial "file:$bdir/console.log" -serial "file:$bdir/results.jsonl" \
+		-plugin "$plugin,mode=$mode" -d plugin -D "$bdir/insn.log" \
+		</dev/null >"$bdir/qemu.log" 2>&1
 	rc=$?
 	t1=$(date +%s)
 	la1=$(cut -d' ' -f1-3 /proc/loadavg)
 	printf 'kernel=%s image=%s cpus=%s clock=%s shift=%s boot=%s qemu_rc=%s wall_s=%s loadavg_before=%s loadavg_after=%s\n' \
 		"$name" "$img" "$cpus" "$clock" "$shift" "$b" "$rc" "$((t1 - t0))" \
-		"${la0// /,}" "${la1// /,}" >"$dir/meta"
-	if ! grep -q '^RUNNER_EXIT=0' "$dir/console.log"; then
-		say "$name boot $b: no RUNNER_EXIT=0 (qemu rc $rc), see $dir/console.log"
+		"${la0// /,}" "${la1// /,}" >"$bdir/meta"
+	if ! grep -q '^RUNNER_EXIT=0' "$bdir/console.log"; then
+		say "$name boot $b: no RUNNER_EXIT=0 (qemu rc $rc), see $bdir/console.log"
 		st=1
 	fi
 	say "$name boot $b: $((t1 - t0)) s, load average $la0 -> $la1"

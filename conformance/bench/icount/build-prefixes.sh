@@ -9,7 +9,6 @@
 #
 # Options a later patch defines (its Kconfig) are left out of the earlier
 # prefixes (--allow-undefined), as for make kernel-stock.
-# BENCH_LOCK=FILE runs each build under flock FILE.
 set -euo pipefail
 tarball= build= series= only=
 configs=()
@@ -34,13 +33,11 @@ mkdir -p "$build/series"
 # build-kernel.sh reads each patch relative to the series file's folder
 rel=$(realpath --relative-to="$build/series" "$(dirname "$series")")
 mapfile -t all < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series")
-lock=()
-[ -n "${BENCH_LOCK:-}" ] && lock=(flock "$BENCH_LOCK")
 for k in ${only:-$(seq 0 ${#all[@]})}; do
 	s=$build/series/p$k
 	for ((i = 0; i < k; i++)); do echo "$rel/${all[$i]}"; done >"$s"
 	echo "[prefix] p$k: the first $k of ${#all[@]} patches"
-	"${lock[@]}" "$root/patches/build-kernel.sh" --tarball "$tarball" \
+	"$root/patches/build-kernel.sh" --tarball "$tarball" \
 		--build "$build/tree" --series "$s" --allow-undefined "${configs[@]}"
 	cp "$build/tree/bzImage" "$build/p$k.bzImage"
 	cp "$build/tree/kernel.json" "$build/p$k.json"
