@@ -161,17 +161,24 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	}
 }
 
+/* At exit: the marks seen and every vCPU's instructions since boot. */
 static void at_exit(qemu_plugin_id_t id, void *udata)
 {
-	char line[128];
+	char line[64 + 24 * MAX_VCPUS];
 	uint64_t total = shared_count;
+	size_t len;
 
 	(void)id;
 	(void)udata;
 	for (int i = 0; !inline_mode && i < nvcpus; i++)
 		total += counts[i];
-	snprintf(line, sizeof(line), "insnmark exit marks=%lu total=%" PRIu64 "\n",
-		 seq, total);
+	len = (size_t)snprintf(line, sizeof(line), "insnmark exit marks=%lu total=%" PRIu64,
+			       seq, total);
+	for (int i = 0; !inline_mode && i < nvcpus && len < sizeof(line); i++)
+		len += (size_t)snprintf(line + len, sizeof(line) - len,
+					" vcpu%d=%" PRIu64, i, counts[i]);
+	if (len < sizeof(line) - 1)
+		strcat(line, "\n");
 	qemu_plugin_outs(line);
 }
 
