@@ -300,7 +300,10 @@ static int cost_one(const struct opts *o, const char *load, const char *cfg,
 	return 0;
 }
 
-/* Folds of one traced run (no markers: tracing costs instructions). */
+/*
+ * Folds of one traced run. It runs between the markers as well (its
+ * instructions are the cost with the fold event on), so it takes a seq.
+ */
 static int cost_folds(const char *tfs, const char *load, const char *cfg)
 {
 	struct load_result r;
@@ -314,10 +317,12 @@ static int cost_folds(const char *tfs, const char *load, const char *cfg)
 		ret = folds_stop(tfs, &folds);
 	if (ret)
 		return ret;
-	printf("# cost %s %s traced: %ld folds in %llu ops (%.2f per 1000)\n",
-	       cfg, load, folds, (unsigned long long)r.ops,
-	       r.ops ? 1000.0 * (double)folds / (double)r.ops : 0);
+	cost_seq++;
+	printf("# cost %s %s traced: %ld folds in %llu ops (%.2f per 1000, "
+	       "marker %d)\n", cfg, load, folds, (unsigned long long)r.ops,
+	       r.ops ? 1000.0 * (double)folds / (double)r.ops : 0, cost_seq);
 	j = bench_obj("cost_folds", load, cfg);
+	json_object_object_add(j, "seq", json_object_new_int(cost_seq));
 	json_object_object_add(j, "ops", json_object_new_int64((int64_t)r.ops));
 	json_object_object_add(j, "folds", json_object_new_int64(folds));
 	jout_emit(j);

@@ -17,7 +17,7 @@
 #   kernel cpus clock boot load config rep ops insns insn_per_op
 #   elapsed_ns busy_ns
 # and DIR/folds.tsv one row per traced run (kernel cpus boot load config
-# ops folds). icount-summary.sh makes the tables from them.
+# ops folds insns). icount-summary.sh makes the tables from them.
 #
 # --clock icount (default): -icount shift=S,sleep=off with one TCG thread:
 #   guest time is a function of the instructions executed, so the counts
@@ -134,7 +134,7 @@ done
 	cat "$out/cost.tsv.part" 2>/dev/null
 } >"$out/cost.tsv"
 {
-	printf 'kernel\tcpus\tboot\tload\tconfig\tops\tfolds\n'
+	printf 'kernel\tcpus\tboot\tload\tconfig\tops\tfolds\tinsns\n'
 	cat "$out/folds.tsv.part" 2>/dev/null
 } >"$out/folds.tsv"
 rm -f "$out/cost.tsv.part" "$out/folds.tsv.part"

@@ -1,15 +1,18 @@
 #!/bin/bash
 # icount-pair.sh - one boot's measured runs as TSV rows: the plugin's
-# "insnmark seq=N total=T" lines (insn.log) paired with cfsbench's JSON
-# objects of the same seq (results.jsonl); kernel, vCPUs, clock and boot
-# come from the boot's meta file (bench-icount.sh).
+# N-th "insnmark seq=N total=T" line (insn.log) paired with cfsbench's
+# N-th JSON object of a marked run (results.jsonl: "cost" and
+# "cost_folds" alike, both run between the markers); kernel, vCPUs,
+# clock and boot come from the boot's meta file (bench-icount.sh).
 #
 #   icount-pair.sh BOOT_DIR COST_ROWS FOLDS_ROWS    (rows are appended)
 #
 # cost rows:  kernel cpus clock boot load config rep ops insns insn_per_op
 #             elapsed_ns busy_ns
-# folds rows: kernel cpus boot load config ops folds
-# Exit 1 when a measured run has no plugin line (or no run at all).
+# folds rows: kernel cpus boot load config ops folds insns (the traced
+#             run's instructions: the trace point's cost when enabled)
+# Exit 1 when the marked runs and the plugin lines do not match one to
+# one (or there is no run at all).
 set -uo pipefail
 dir=${1:?usage: icount-pair.sh BOOT_DIR COST_ROWS FOLDS_ROWS}
 cost=${2:?} folds=${3:?}
@@ -28,16 +31,20 @@ FILENAME ~ /insn\.log$/ {
 	if (/^insnmark seq=/) {
 		split($2, a, "="); split($3, t, "=")
 		insns[a[2]] = t[2]
+		lines++
 	}
 	next
 }
 /"section": *"cost_folds"/ {
+	s = ++m
+	if (!(s in insns)) { missing++; next }
 	print kernel "\t" cpus "\t" boot "\t" val($0, "load") "\t" \
-		val($0, "config") "\t" val($0, "ops") "\t" val($0, "folds") >> folds
+		val($0, "config") "\t" val($0, "ops") "\t" val($0, "folds") "\t" \
+		insns[s] >> folds
 	next
 }
 /"section": *"cost"/ {
-	s = val($0, "seq"); o = val($0, "ops")
+	s = ++m; o = val($0, "ops")
 	if (!(s in insns)) { missing++; next }
 	runs++
 	printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\n",
@@ -46,9 +53,9 @@ FILENAME ~ /insn\.log$/ {
 		val($0, "busy_ns")
 }
 END {
-	if (missing || !runs) {
-		printf "icount-pair.sh: %s: %d runs paired, %d without a plugin line\n",
-			FILENAME, runs, missing > "/dev/stderr"
+	if (missing || !runs || lines != m) {
+		printf "icount-pair.sh: %s: %d marked runs, %d plugin lines, %d unpaired\n",
+			FILENAME, m, lines, missing > "/dev/stderr"
 		exit 1
 	}
 }' "$dir/insn.log" "$dir/results.jsonl" >>"$cost"
