@@ -27,7 +27,7 @@ function add(k, v,	b) {
 	n[b]++; s[b] += v
 	if (!(k in seen)) { seen[k] = 1; keys[++nk] = k }
 }
-{	# kernel cpus load config rep; "all": the mean of a boot's reps
+{	# kernel cpus load config rep; rep "all": the mean over a boot
 	add($1 SUBSEP $2 SUBSEP $5 SUBSEP $6 SUBSEP $7, $10)
 	add($1 SUBSEP $2 SUBSEP $5 SUBSEP $6 SUBSEP "all", $10)
 }
