@@ -60,3 +60,93 @@ $(BENCH_OUT)/tests/%: $(OBJ_DIR)/san/$(BENCH_DIR)/tests/%.o \
 
 bench-tests: $(BENCH_TEST_BINS)
 	@tests/run-unit-tests.sh bench-unit $(BENCH_TEST_BINS)
+	@$(BENCH_DIR)/icount/tests/pair-test.sh
+
+# --- the deterministic cost meter (conformance/bench/README.md, "Cost
+# meter"): guest instructions per operation, counted by a TCG plugin.
+#
+#   make bench-icount [ICOUNT_BOOTS=2] [ICOUNT_OPS=4000] [ICOUNT_REPS=3]
+#                     [ICOUNT_CPUS=1] [ICOUNT_CLOCK=icount|mttcg]
+#                     [ICOUNT_SHIFT=3] [ICOUNT_KNOBS=1]
+#                     [STOCK_KERNEL=bzImage] [PATCHED_KERNEL=bzImage]
+#   make bench-prefix   the same for stock and every prefix of the series
+#                       (one kernel per prefix, built incrementally in
+#                       $(BUILD)/kernel-prefix): each patch's hot-path cost
+#
+# Results: $(RESULTS_DIR)/<time>-bench-icount/{cost.tsv,folds.tsv,cost.md}.
+# On a shared machine: flock /work/cpu.lock make bench-icount (one job).
+ICOUNT_BOOTS  ?= 2
+ICOUNT_OPS    ?= 4000
+ICOUNT_REPS   ?= 3
+ICOUNT_CPUS   ?= 1
+ICOUNT_CLOCK  ?= icount
+ICOUNT_SHIFT  ?= 3
+ICOUNT_KNOBS  ?=
+INSNMARK      := $(BENCH_OUT)/insnmark.so
+ICOUNT_DIR    := $(BENCH_DIR)/icount
+ICOUNT_ARGS    = --initrd $(BENCH_INITRD) --plugin $(INSNMARK) \
+	--boots $(ICOUNT_BOOTS) --ops $(ICOUNT_OPS) --reps $(ICOUNT_REPS) \
+	--cpus $(ICOUNT_CPUS) --clock $(ICOUNT_CLOCK) --shift $(ICOUNT_SHIFT) \
+	$(if $(ICOUNT_KNOBS),--knobs)
+
+# The plugin is loaded by QEMU (a host process), never by the host kernel.
+$(INSNMARK): $(ICOUNT_DIR)/insnmark.c | deps
+	@mkdir -p $(@D)
+	$(Q)$(CC) -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -o $@ $<
+
+.PHONY: bench-icount bench-prefix
+bench-icount: $(BENCH_INITRD) $(INSNMARK) | deps
+	$(Q)$(if $(STOCK_KERNEL),,$(MAKE) --no-print-directory kernel-stock)
+	$(Q)$(if $(PATCHED_KERNEL)$(KERNEL),,$(MAKE) --no-print-directory kernel)
+	$(Q)out=$(RESULTS_DIR)/$$(date -u +%Y%m%d-%H%M%S)-bench-icount; \
+	mkdir -p $$out && cp $(BENCH_STOCK_IMG) $$out/stock-bzImage && \
+	cp $(BENCH_PATCHED_IMG) $$out/patched-bzImage && \
+	st=0; $(ICOUNT_DIR)/bench-icount.sh --kernel stock=$$out/stock-bzImage \
+		--kernel patched=$$out/patched-bzImage $(ICOUNT_ARGS) --out $$out || st=$$?; \
+	$(ICOUNT_DIR)/icount-summary.sh --ref stock $$out/cost.tsv $$out/folds.tsv | tee $$out/cost.md; \
+	exit $$st
+
+bench-prefix: $(BENCH_INITRD) $(INSNMARK) | deps
+	$(Q)$(ICOUNT_DIR)/build-prefixes.sh --tarball $(KSRC_TARBALL) \
+		--build $(BUILD)/kernel-prefix --series patches/series \
+		$(addprefix --config ,$(KCONFIG_FRAGS))
+	$(Q)out=$(RESULTS_DIR)/$$(date -u +%Y%m%d-%H%M%S)-bench-prefix; \
+	mkdir -p $$out && st=0; \
+	$(ICOUNT_DIR)/bench-icount.sh $$(for f in $(BUILD)/kernel-prefix/p*.bzImage; do \
+		b=$${f##*/}; echo --kernel $${b%.bzImage}=$$f; done) \
+		$(ICOUNT_ARGS) --out $$out || st=$$?; \
+	$(ICOUNT_DIR)/icount-summary.sh --ref p0 $$out/cost.tsv $$out/folds.tsv | tee $$out/cost.md; \
+	exit $$st
+
+# The rate limit and the threshold at scale: folds and instructions per
+# operation at SCALE_CPUS vCPUs (multi-threaded TCG: the folds are exact
+# event counts, the instructions vary with host timing), stock and
+# patched with every TG_LOAD_RATELIMIT/shift setting; cost.md and two SVGs.
+#
+#   make bench-scale [SCALE_CPUS="2 4 8 16"] [SCALE_BOOTS=2] [SCALE_OPS=2000]
+SCALE_CPUS  ?= 2 4 8 16
+SCALE_BOOTS ?= 2
+SCALE_OPS   ?= 2000
+.PHONY: bench-scale
+bench-scale: $(BENCH_INITRD) $(INSNMARK) | deps
+	$(Q)$(if $(STOCK_KERNEL),,$(MAKE) --no-print-directory kernel-stock)
+	$(Q)$(if $(PATCHED_KERNEL)$(KERNEL),,$(MAKE) --no-print-directory kernel)
+	$(Q)out=$(RESULTS_DIR)/$$(date -u +%Y%m%d-%H%M%S)-bench-scale; \
+	mkdir -p $$out && cp $(BENCH_STOCK_IMG) $$out/stock-bzImage && \
+	cp $(BENCH_PATCHED_IMG) $$out/patched-bzImage && st=0; \
+	for c in $(SCALE_CPUS); do \
+		$(ICOUNT_DIR)/bench-icount.sh --kernel stock=$$out/stock-bzImage \
+			--initrd $(BENCH_INITRD) --plugin $(INSNMARK) --clock mttcg \
+			--cpus $$c --boots $(SCALE_BOOTS) --ops $(SCALE_OPS) --reps 1 \
+			--out $$out/stock-$$c || st=1; \
+		$(ICOUNT_DIR)/bench-icount.sh --kernel patched=$$out/patched-bzImage \
+			--initrd $(BENCH_INITRD) --plugin $(INSNMARK) --clock mttcg \
+			--cpus $$c --boots $(SCALE_BOOTS) --ops $(SCALE_OPS) --reps 1 \
+			--knobs --out $$out/patched-$$c || st=1; \
+	done; \
+	$(ICOUNT_DIR)/icount-summary.sh --ref stock <(head -n 1 -q $$out/*/cost.tsv | head -n 1; \
+		tail -q -n +2 $$out/*/cost.tsv) <(head -n 1 -q $$out/*/folds.tsv | head -n 1; \
+		tail -q -n +2 $$out/*/folds.tsv) | tee $$out/cost.md; \
+	$(ICOUNT_DIR)/icount-plot.sh folds $$out/*/folds.tsv >$$out/folds.svg; \
+	$(ICOUNT_DIR)/icount-plot.sh insns $$out/*/cost.tsv >$$out/insns.svg; \
+	exit $$st

@@ -3,7 +3,7 @@
  * cfsbench - the series' cost and gains, measured inside the guest.
  *
  *   cfsbench [--json FILE] [--seconds S] [--reps N] [--cgroups N:N:...]
- *            SECTION[,SECTION...]
+ *            [--ops N] [--knobs] SECTION[,SECTION...]
  *
  * Sections (each prints "ok N name" or "not ok N name # SKIP|ERROR why"
  * on stdout and one JSON object per measurement to FILE, see
@@ -15,6 +15,12 @@
  *            (needs patches 0003-0005)
  *   blocked  update_blocked_averages() calls, cfs_rqs visited and rq lock
  *            hold time with N cgroups of blocked load (needs patch 0006)
+ *   cost     the same loads for a fixed number of operations (--ops N),
+ *            each run between two marker instructions that the host's
+ *            QEMU plugin (icount/insnmark.c) turns into an instruction
+ *            count; with --knobs, for every TG_LOAD_RATELIMIT and shift
+ *            setting too, plus a traced run for the folds (any kernel;
+ *            the knobs and folds need patches 0003-0005)
  *
  * Exit: 0 every section ran or skipped, 1 a section failed, 2 usage,
  * 3 the cgroup tree could not be made.
@@ -37,6 +43,7 @@
 #include "kernel/kernel.h"
 #include "output/output.h"
 #include "loads.h"
+#include "marks.h"
 
 #define SCHED_DBG	"/sys/kernel/debug/sched/"
 #define SHIFT_KNOB	SCHED_DBG "tg_load_avg_shift"
@@ -54,6 +61,8 @@ struct opts {
 	double seconds;
 	int reps;
 	int ncg[MAX_NCG], nncg;
+	long ops;	/* section cost: operations per measured run */
+	int knobs;	/* section cost: also every rate-limit/shift setting */
 };
 
 static int test_no;
@@ -129,6 +138,7 @@ static int run_load(const char *load, double seconds, struct load_result *r)
 }
 
 static const char *const loads[] = { "pingpong", "hackbench" };
+
 
 static int section_hot(const struct opts *o)
 {
@@ -250,6 +260,117 @@ static int section_prop(const struct opts *o, char *why, size_t len)
 	return ret;
 }
 
+static int cost_seq;
+
+/*
+ * One measured run of a fixed number of ops. The markers, clocks and
+ * schedstat reads are in workers_run(): from the release of the forked
+ * workers to the last one reaped (forks and cgroup moves are outside).
+ */
+static int cost_one(const struct opts *o, const char *load, const char *cfg,
+		    int rep)
+{
+	struct load_result r;
+	struct json_object *j;
+	long long b0, b1, t0, t1;
+	int ret;
+
+	ret = run_load(load, 0, &r);	/* the markers: see workers_run() */
+	t0 = r.t0_ns;
+	t1 = r.t1_ns;
+	b0 = r.busy0_ns;
+	b1 = r.busy1_ns;
+	if (ret)
+		return ret;
+	cost_seq++;
+	printf("# cost %s %s rep %d: %llu ops, %.0f ns/op elapsed, "
+	       "%.0f ns/op busy (marker %d)\n", cfg, load, rep,
+	       (unsigned long long)r.ops, (double)(t1 - t0) / (double)r.ops,
+	       b0 >= 0 && b1 >= 0 ? (double)(b1 - b0) / (double)r.ops : -1.0,
+	       cost_seq);
+	j = bench_obj("cost", load, cfg);
+	json_object_object_add(j, "rep", json_object_new_int(rep));
+	json_object_object_add(j, "seq", json_object_new_int(cost_seq));
+	json_object_object_add(j, "ops", json_object_new_int64((int64_t)r.ops));
+	json_object_object_add(j, "elapsed_ns", json_object_new_int64(t1 - t0));
+	json_object_object_add(j, "busy_ns", json_object_new_int64(
+		b0 >= 0 && b1 >= 0 ? b1 - b0 : -1));
+	jout_emit(j);
+	(void)o;
+	return 0;
+}
+
+/*
+ * Folds of one traced run. It runs between the markers as well (its
+ * instructions are the cost with the fold event on), so it takes a seq.
+ */
+static int cost_folds(const char *tfs, const char *load, const char *cfg)
+{
+	struct load_result r;
+	struct json_object *j;
+	long folds;
+	int ret = folds_start(tfs);
+
+	if (!ret)
+		ret = run_load(load, 0, &r);
+	if (!ret)
+		ret = folds_stop(tfs, &folds);
+	if (ret)
+		return ret;
+	cost_seq++;
+	printf("# cost %s %s traced: %ld folds in %llu ops (%.2f per 1000, "
+	       "marker %d)\n", cfg, load, folds, (unsigned long long)r.ops,
+	       r.ops ? 1000.0 * (double)folds / (double)r.ops : 0, cost_seq);
+	j = bench_obj("cost_folds", load, cfg);
+	json_object_object_add(j, "seq", json_object_new_int(cost_seq));
+	json_object_object_add(j, "ops", json_object_new_int64((int64_t)r.ops));
+	json_object_object_add(j, "folds", json_object_new_int64(folds));
+	jout_emit(j);
+	return 0;
+}
+
+static int section_cost(const struct opts *o, char *why, size_t len)
+{
+	static const int shifts[] = { 3, 6, 10 };
+	const char *tfs = folds_tracefs();
+	int rl0 = ratelimit_state(), ret = 0, shift0 = -1, c0 = 0, ncfg = 1;
+	char buf[32], cfg[32];
+
+	if (rl0 >= 0 && kfile_read(SHIFT_KNOB, buf, sizeof(buf)) >= 0)
+		shift0 = atoi(buf);
+	if (o->knobs && shift0 >= 0) {	/* the 6 settings, not the default */
+		c0 = 1;
+		ncfg = 7;
+	}
+	printf("# cost: %ld ops per run, %d reps, %d setting(s), folds %s\n",
+	       o->ops, o->reps, ncfg - c0, tfs ? "traced" : "not traceable");
+	loads_fixed_ops((uint64_t)o->ops);
+	for (int c = c0; c < ncfg && !ret; c++) {
+		int rl = c ? (c - 1) / 3 == 0 : rl0;
+		int shift = c ? shifts[(c - 1) % 3] : shift0;
+
+		if (c) {
+			snprintf(cfg, sizeof(cfg), "rl=%s,shift=%d",
+				 rl ? "on" : "off", shift);
+			ret = set_config(rl, shift);
+		} else {
+			snprintf(cfg, sizeof(cfg), "default");
+		}
+		for (int l = 0; l < 2 && !ret; l++) {
+			for (int rep = 0; rep < o->reps && !ret; rep++)
+				ret = cost_one(o, loads[l], cfg, rep);
+			if (!ret && tfs)
+				ret = cost_folds(tfs, loads[l], cfg);
+		}
+	}
+	loads_fixed_ops(0);
+	if (ncfg > 1)
+		set_config(rl0, shift0);
+	if (ret)
+		snprintf(why, len, "%s", strerror(-ret));
+	return ret;
+}
+
 static int section_blocked(const struct opts *o, char *why, size_t len)
 {
 	static struct blocked_pool pool;
@@ -347,7 +468,8 @@ static int parse_list(const char *s, struct opts *o)
 static void usage(FILE *f)
 {
 	fputs("usage: cfsbench [--json FILE] [--seconds S] [--reps N] "
-	      "[--cgroups N:N...] hot|prop|blocked[,...]\n", f);
+	      "[--cgroups N:N...] [--ops N] [--knobs] "
+	      "hot|prop|blocked|cost[,...]\n", f);
 }
 
 static int run_section(const char *name, const struct opts *o)
@@ -361,6 +483,8 @@ static int run_section(const char *name, const struct opts *o)
 		r = section_prop(o, why, sizeof(why));
 	else if (!strcmp(name, "blocked"))
 		r = section_blocked(o, why, sizeof(why));
+	else if (!strcmp(name, "cost"))
+		r = section_cost(o, why, sizeof(why));
 	else
 		return -EINVAL;
 	if (r == -ENOENT)
@@ -379,9 +503,11 @@ int main(int argc, char **argv)
 		{ "seconds", required_argument, NULL, 's' },
 		{ "reps", required_argument, NULL, 'r' },
 		{ "cgroups", required_argument, NULL, 'c' },
+		{ "ops", required_argument, NULL, 'o' },
+		{ "knobs", no_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { .seconds = 2, .reps = 1 };
+	struct opts o = { .seconds = 2, .reps = 1, .ops = 4000 };
 	char err[256], *list, *save = NULL, *sec;
 	struct json_object *j;
 	struct utsname u;
@@ -408,6 +534,12 @@ int main(int argc, char **argv)
 		case 'r':
 			o.reps = atoi(optarg);
 			break;
+		case 'o':
+			o.ops = atol(optarg);
+			break;
+		case 'k':
+			o.knobs = 1;
+			break;
 		case 'c':
 			if (parse_list(optarg, &o)) {
 				fprintf(stderr, "cfsbench: bad --cgroups %s\n",
@@ -421,7 +553,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind != argc - 1 || o.seconds <= 0 || o.seconds > 600 ||
-	    o.reps < 1 || o.reps > 100) {
+	    o.reps < 1 || o.reps > 100 || o.ops < 1 || o.ops > 100000000) {
 		usage(stderr);
 		return 2;
 	}
@@ -449,7 +581,7 @@ int main(int argc, char **argv)
 		int r = run_section(sec, &o);
 
 		if (r == -EINVAL && strcmp(sec, "hot") && strcmp(sec, "prop") &&
-		    strcmp(sec, "blocked")) {
+		    strcmp(sec, "blocked") && strcmp(sec, "cost")) {
 			fprintf(stderr, "cfsbench: unknown section %s\n", sec);
 			st = 2;
 			break;

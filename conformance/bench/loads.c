@@ -9,15 +9,18 @@
  * in the same mapping.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "benchcg.h"
 #include "loads.h"
 #include "kernel/kernel.h"
+#include "marks.h"
 
 #define HB_MSG		100
 #define CHECK_EVERY	32	/* operations between clock reads */
@@ -25,6 +28,7 @@
 
 struct shared {
 	uint64_t deadline_us;
+	uint64_t ops_each;	/* > 0: each counting worker stops after so many */
 	uint64_t counts[MAX_WORKERS];
 };
 
@@ -72,8 +76,54 @@ static pid_t worker_fork(struct workers *w, const char *cg)
 	return 0;
 }
 
+/* CLOCK_MONOTONIC in ns (under -icount: a function of instructions). */
+int64_t loads_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Sum over CPUs of /proc/schedstat's task run time (ns), or -1. */
+int64_t loads_busy_ns(void)
+{
+	char buf[16384];
+	int64_t sum = 0;
+	ssize_t n;
+	int fd = open("/proc/schedstat", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = 0;
+	for (char *l = strtok(buf, "\n"); l; l = strtok(NULL, "\n")) {
+		unsigned long long f[9];
+
+		if (strncmp(l, "cpu", 3) || sscanf(l, "cpu%*d %llu %llu %llu "
+			   "%llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2],
+			   &f[3], &f[4], &f[5], &f[6], &f[7], &f[8]) != 9)
+			continue;
+		sum += (int64_t)f[6];
+	}
+	return sum;
+}
+
+/* 0: run for a time; N: each counting worker does N / workers operations */
+static uint64_t fixed_ops;
+
+void loads_fixed_ops(uint64_t n)
+{
+	fixed_ops = n;
+}
+
 static int expired(const struct shared *sh, uint64_t *n)
 {
+	if (sh->ops_each)
+		return ++*n >= sh->ops_each;
 	return ++*n % CHECK_EVERY == 0 && measure_now_us() >= sh->deadline_us;
 }
 
@@ -89,12 +139,22 @@ static int workers_run(struct workers *w, double seconds,
 
 	w->sh->deadline_us = t0 + (uint64_t)(seconds * 1e6);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (w->sh->ops_each) {	/* the cost meter's window opens */
+		out->busy0_ns = loads_busy_ns();
+		out->t0_ns = loads_now_ns();
+		mark_begin();
+	}
 	close(w->go[1]);
 	close(w->go[0]);
 	for (int i = 0; i < w->npids; i++)
 		if (waitpid(w->pids[i], &st, 0) < 0 || !WIFEXITED(st) ||
 		    WEXITSTATUS(st))
 			bad = 1;
+	if (w->sh->ops_each) {	/* ... and closes */
+		mark_end();
+		out->t1_ns = loads_now_ns();
+		out->busy1_ns = loads_busy_ns();
+	}
 	out->seconds = (double)(measure_now_us() - t0) / 1e6;
 	out->ops = 0;
 	for (int i = 0; i < MAX_WORKERS; i++)
@@ -110,6 +170,7 @@ static int workers_abort(struct workers *w, int err)
 	struct load_result ignored;
 
 	w->sh->deadline_us = 0;
+	w->sh->ops_each = 1;	/* the released workers stop at once */
 	workers_run(w, 0, &ignored);
 	return err;
 }
@@ -125,6 +186,7 @@ int load_pingpong(const char *cg_a, const char *cg_b, double seconds,
 	r = workers_init(&w);
 	if (r)
 		return r;
+	w.sh->ops_each = fixed_ops;
 	if (pipe(ab) || pipe(ba))
 		return workers_abort(&w, -errno);
 	pid = worker_fork(&w, cg_a);
@@ -212,6 +274,9 @@ int load_hackbench(const char *prefix, int groups, int pairs, double seconds,
 	r = workers_init(&w);
 	if (r)
 		return r;
+	if (fixed_ops)	/* rounded up: every sender sends the same number */
+		w.sh->ops_each = (fixed_ops + (uint64_t)(groups * pairs) - 1) /
+				 (uint64_t)(groups * pairs);
 	for (int g = 0; g < groups; g++)
 		for (int p = 0; p < pairs; p++)
 			if (pipe(fds[g][p]))

@@ -22,7 +22,20 @@ struct load_result {
 	uint64_t ops;		/* round trips or messages */
 	double seconds;		/* wall time from release to last exit */
 	double rate;		/* ops / seconds */
+	/* fixed-op runs only: clock and schedstat run time at the markers */
+	int64_t t0_ns, t1_ns, busy0_ns, busy1_ns;
 };
+
+int64_t loads_now_ns(void);
+int64_t loads_busy_ns(void);
+
+/*
+ * n > 0: the loads stop after a fixed number of operations instead of a
+ * time (ping-pong: n round trips; hackbench: n / senders messages from
+ * every sender, rounded up), so that the work is the same on any kernel
+ * and any host: what `make bench-icount` measures. 0: back to the time.
+ */
+void loads_fixed_ops(uint64_t n);
 
 /* Leaves are BCG_ROOT-relative cgroups that exist ("pp/a", "pp/b"). */
 int load_pingpong(const char *cg_a, const char *cg_b, double seconds,
