@@ -81,6 +81,7 @@ void forest_cell_of(const struct rep_scenario *s, struct forest_cell *c)
 	c->tolerance = g ? g->tolerance : s ? s->tolerance : NAN;
 	c->verdict = s ? s->verdict : V_UNKNOWN;
 	c->died_here = s && s->died_here;
+	c->kunit = s && s->kernel_test;
 	c->status = s ? forest_status(s->verdict, c->lo, c->hi,
 				      c->tolerance) : FS_ABSENT;
 }
@@ -251,7 +252,9 @@ static void cell(FILE *f, const struct geo *g, int p, double y,
 	else if (c->status == FS_SKIP)
 		why = "skipped";
 	else if (!fin(c->error))
-		why = c->died_here ? "no result: the guest stopped here" :
+		why = c->kunit ? (c->verdict == V_PASS ? "KUnit suite passed" :
+				  "KUnit suite failed") :
+		      c->died_here ? "no result: the guest stopped here" :
 		      c->verdict == V_INCOMPLETE ? "no result (incomplete)" :
 		      c->verdict == V_PASS ? "passed (no group error)" :
 		      verdict_name(c->verdict);

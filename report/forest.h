@@ -41,6 +41,7 @@ struct forest_cell {
 	const char *group;			/* worst group, or NULL */
 	double error, lo, hi, tolerance;	/* NAN when absent */
 	bool died_here;				/* the guest stopped in it */
+	bool kunit;				/* a KUnit suite: no groups */
 };
 
 struct forest_row {
