@@ -111,7 +111,8 @@ static void test_svg_inconclusive_and_panels(void **state)
 			     0.011, 0.01) } },
 		{ "gone", true, {
 			CELL(FS_SKIP, V_SKIP, NULL, NAN, NAN, NAN, NAN),
-			CELL(FS_ABSENT, V_UNKNOWN, NULL, NAN, NAN, NAN, NAN) } },
+			CELL(FS_ABSENT, V_UNKNOWN, NULL, NAN, NAN, NAN,
+			     NAN) } },
 	};
 	int ret;
 	char *s = draw(r, 2, 2, titles, &ret);
