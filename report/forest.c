@@ -13,7 +13,7 @@
 #include "svg.h"
 
 #define FW		1180
-#define F_TOP		70	/* title, legend, panel titles, tick labels */
+#define F_TOP		70	/* title, legend, panel titles, ticks */
 #define F_BOTTOM	20
 #define F_VALUES	300	/* one panel: the numbers column's width */
 #define F_GAP		36	/* between two panels */
@@ -81,6 +81,7 @@ void forest_cell_of(const struct rep_scenario *s, struct forest_cell *c)
 	c->tolerance = g ? g->tolerance : s ? s->tolerance : NAN;
 	c->verdict = s ? s->verdict : V_UNKNOWN;
 	c->died_here = s && s->died_here;
+	c->kunit = s && s->kernel_test;
 	c->status = s ? forest_status(s->verdict, c->lo, c->hi,
 				      c->tolerance) : FS_ABSENT;
 }
@@ -190,10 +191,9 @@ static void header(FILE *f, const struct forest_row *rows,
 		if (shown[i] == FS_INCONCLUSIVE && !any_inconclusive(rows, g))
 			continue;
 
-		svg_rect(f, x, 22, 12, 10, st->bg ?
-			 (snprintf(buf, sizeof(buf), "fill=\"%s\" stroke=\"%s\"",
-				   st->bg, st->ink), buf) :
-			 "fill=\"#fff\" stroke=\"#999\"", NULL);
+		snprintf(buf, sizeof(buf), "fill=\"%s\" stroke=\"%s\"",
+			 st->bg ? st->bg : "#fff", st->bg ? st->ink : "#999");
+		svg_rect(f, x, 22, 12, 10, buf, NULL);
 		svg_text(f, x + 16, 31, "start", NULL, st->name);
 		x += 16 + 6.5 * strlen(st->name) + 16;
 	}
@@ -251,7 +251,9 @@ static void cell(FILE *f, const struct geo *g, int p, double y,
 	else if (c->status == FS_SKIP)
 		why = "skipped";
 	else if (!fin(c->error))
-		why = c->died_here ? "no result: the guest stopped here" :
+		why = c->kunit ? (c->verdict == V_PASS ? "KUnit suite passed" :
+				  "KUnit suite failed") :
+		      c->died_here ? "no result: the guest stopped here" :
 		      c->verdict == V_INCOMPLETE ? "no result (incomplete)" :
 		      c->verdict == V_PASS ? "passed (no group error)" :
 		      verdict_name(c->verdict);
@@ -298,15 +300,16 @@ static void values(FILE *f, const struct geo *g, double y,
 
 	if (!fin(c->error))
 		return;
-	snprintf(buf, sizeof(buf), "%s: %+.2f [%+.2f, %+.2f] of \xc2\xb1%.2f pp",
-		 c->group ? c->group : "?", c->error * 100, c->lo * 100,
+	snprintf(buf, sizeof(buf), "%s: %+.2f [%+.2f, %+.2f] of "
+		 "\xc2\xb1%.2f pp", c->group ? c->group : "?", c->error * 100, c->lo * 100,
 		 c->hi * 100, c->tolerance * 100);
 	if (st->bg)
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 			"height=\"%d\" fill=\"%s\"/>\n", g->p1[0] + 12, y,
 			FW - g->p1[0] - 12, g->row_h, st->bg);
 	svg_text(f, g->p1[0] + 18, y + g->row_h / 2.0 + 4, "start",
-		 c->status == FS_FAIL ? "fill=\"#c00000\" font-weight=\"bold\"" :
+		 c->status == FS_FAIL ?
+		 "fill=\"#c00000\" font-weight=\"bold\"" :
 		 c->status == FS_PASS ? NULL : "fill=\"#a05a00\"", buf);
 }
 

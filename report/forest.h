@@ -40,7 +40,8 @@ struct forest_cell {
 	enum verdict verdict;
 	const char *group;			/* worst group, or NULL */
 	double error, lo, hi, tolerance;	/* NAN when absent */
-	bool died_here;				/* the guest stopped in it */
+	bool died_here;		/* the guest stopped in it */
+	bool kunit;		/* a KUnit suite: no groups */
 };
 
 struct forest_row {

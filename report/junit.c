@@ -123,7 +123,8 @@ static void group_case(FILE *f, const struct rep_scenario *s,
 	fprintf(f, ">\n   <%s type=\"%s\" message=\"", case_tag[k],
 		verdict_name(g->verdict));
 	if (isnan(g->error))
-		xml_printf(f, "group %s: %s", g->path, verdict_name(g->verdict));
+		xml_printf(f, "group %s: %s", g->path,
+			   verdict_name(g->verdict));
 	else
 		xml_printf(f, "group %s error %+.2f pp (CI %+.2f..%+.2f) vs "
 			   "tolerance \xc2\xb1%.2f pp", g->path, g->error * 100,
@@ -164,7 +165,8 @@ static void scen_details(FILE *f, const struct rep_scenario *s)
 	int i;
 
 	for (i = 0; i < s->n_issues; i++)
-		xml_printf(f, "aggregation issue: %s cpu %d %s amount %.0f %s\n",
+		xml_printf(f, "aggregation issue: %s cpu %d %s amount %.0f "
+			   "%s\n",
 			   s->issues[i].group ? s->issues[i].group : "?",
 			   s->issues[i].cpu,
 			   s->issues[i].kind ? s->issues[i].kind : "?",
@@ -266,7 +268,8 @@ static void run_suite(FILE *f, const struct rep_run *run, bool broken)
 		if (run->host_status && strcmp(run->host_status, "ok"))
 			xml_printf(f, "guest stopped: %s%s%s", run->host_status,
 				   run->last_scenario ? " during " : "",
-				   run->last_scenario ? run->last_scenario : "");
+				   run->last_scenario ?
+				   run->last_scenario : "");
 		else
 			xml_puts(f, "the runner did not finish (no run_end)");
 		fputs("\">", f);

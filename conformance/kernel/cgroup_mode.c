@@ -79,7 +79,8 @@ static void set_smp(struct cgroup_mode *cm, const struct cgm_io *io,
 	if (!r && strcmp(now, "smp"))
 		r = -EIO;
 	if (r) {
-		io->write(path, cm->kernel);	/* whatever was partly done */
+		/* undo whatever was partly done */
+		io->write(path, cm->kernel);
 		cm->how = CGM_UNKNOWN;
 		snprintf(cm->why, sizeof(cm->why), "cgroup_mode %s is not "
 			 "modelled and could not be set to smp: %s", cm->kernel,

@@ -27,7 +27,7 @@
 
 static char root[64], dir[96], file[128];
 static int write_err;		/* the fake's write fails with it */
-static bool write_ignored;	/* the fake's write succeeds, changes nothing */
+static bool write_ignored;	/* the fake's write succeeds, no change */
 static int writes;
 
 static const char *const modes[] = { "up", "smp", "concur", "max", "tasks" };

@@ -21,24 +21,6 @@
 #define FIXTURES "report/tests/fixtures"
 #endif
 
-typedef int (*writer)(FILE *f, const struct rep_run *run);
-
-static char *render(const char *dir, writer w)
-{
-	struct rep_run r;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
-
-	assert_int_equal(results_load(dir, &r), 0);
-	f = open_memstream(&buf, &len);
-	assert_non_null(f);
-	assert_int_equal(w(f, &r), 0);
-	fclose(f);
-	results_free(&r);
-	return buf;
-}
-
 /* nothing that would need the network or another file */
 static void assert_self_contained(const char *html)
 {
