@@ -32,3 +32,19 @@ check-series:
 check-patches:
 	$(Q)patches/tests/check-patches.sh $(KSRC_TARBALL) $(KPATCH_DIR) \
 		$(CHECKPATCH_DIR)
+
+# make stable-patch [KBASE=6.12]: the 32-bit load_sum truncation fix of
+# the base alone, as a stable patch against the pristine Debian tree, with
+# patches/$(KBASE)/stable.msg as its changelog, and the stand-alone
+# reproducer, into $(BUILD)/stable$(KSUFFIX)/ (patches/stable-patch.sh).
+STABLE_FIX_6.1  := $(wildcard patches/6.1/0008-*.patch)
+STABLE_FIX_6.12 := $(wildcard patches/6.12/0001-*.patch)
+STABLE_SRC_DIR   = $(if $(wildcard $(KSTOCK_DIR)/src-*),$(KSTOCK_DIR),$(KBUILD_DIR))
+
+.PHONY: stable-patch
+stable-patch:
+	$(Q)test -n "$(wildcard $(STABLE_SRC_DIR)/src-*)" || $(MAKE) --no-print-directory kernel-stock
+	$(Q)patches/stable-patch.sh --tarball $(KSRC_TARBALL) \
+		--base-dir $(STABLE_SRC_DIR) --fix $(STABLE_FIX_$(KBASE)) \
+		--msg $(KPATCH_DIR)/stable.msg --version $(KBASE) \
+		--out $(BUILD)/stable$(KSUFFIX)
