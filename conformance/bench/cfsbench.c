@@ -3,7 +3,10 @@
  * cfsbench - the series' cost and gains, measured inside the guest.
  *
  *   cfsbench [--json FILE] [--seconds S] [--reps N] [--cgroups N:N:...]
- *            [--ops N] [--knobs] SECTION[,SECTION...]
+ *            [--ops N] [--knobs] [--set on|off:SHIFT] SECTION[,SECTION...]
+ *
+ * --set RL:SHIFT sets TG_LOAD_RATELIMIT (on/off) and tg_load_avg_shift
+ * before any section runs (patches 0004, 0005); cost labels its runs so.
  *
  * Sections (each prints "ok N name" or "not ok N name # SKIP|ERROR why"
  * on stdout and one JSON object per measurement to FILE, see
@@ -63,6 +66,7 @@ struct opts {
 	int ncg[MAX_NCG], nncg;
 	long ops;	/* section cost: operations per measured run */
 	int knobs;	/* section cost: also every rate-limit/shift setting */
+	int set_rl, set_shift;	/* --set RL:SHIFT before any section, or -1 */
 };
 
 static int test_no;
@@ -338,6 +342,9 @@ static int section_cost(const struct opts *o, char *why, size_t len)
 
 	if (rl0 >= 0 && kfile_read(SHIFT_KNOB, buf, sizeof(buf)) >= 0)
 		shift0 = atoi(buf);
+	if (o->set_rl >= 0)	/* --set: its setting is the default one */
+		snprintf(cfg, sizeof(cfg), "rl=%s,shift=%d",
+			 o->set_rl ? "on" : "off", o->set_shift);
 	if (o->knobs && shift0 >= 0) {	/* the 6 settings, not the default */
 		c0 = 1;
 		ncfg = 7;
@@ -353,7 +360,7 @@ static int section_cost(const struct opts *o, char *why, size_t len)
 			snprintf(cfg, sizeof(cfg), "rl=%s,shift=%d",
 				 rl ? "on" : "off", shift);
 			ret = set_config(rl, shift);
-		} else {
+		} else if (o->set_rl < 0) {
 			snprintf(cfg, sizeof(cfg), "default");
 		}
 		for (int l = 0; l < 2 && !ret; l++) {
@@ -468,7 +475,7 @@ static int parse_list(const char *s, struct opts *o)
 static void usage(FILE *f)
 {
 	fputs("usage: cfsbench [--json FILE] [--seconds S] [--reps N] "
-	      "[--cgroups N:N...] [--ops N] [--knobs] "
+	      "[--cgroups N:N...] [--ops N] [--knobs] [--set on|off:SHIFT] "
 	      "hot|prop|blocked|cost[,...]\n", f);
 }
 
@@ -505,9 +512,10 @@ int main(int argc, char **argv)
 		{ "cgroups", required_argument, NULL, 'c' },
 		{ "ops", required_argument, NULL, 'o' },
 		{ "knobs", no_argument, NULL, 'k' },
+		{ "set", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { .seconds = 2, .reps = 1, .ops = 4000 };
+	struct opts o = { .seconds = 2, .reps = 1, .ops = 4000, .set_rl = -1 };
 	char err[256], *list, *save = NULL, *sec;
 	struct json_object *j;
 	struct utsname u;
@@ -539,6 +547,16 @@ int main(int argc, char **argv)
 			break;
 		case 'k':
 			o.knobs = 1;
+			break;
+		case 'S':	/* RL:SHIFT, e.g. on:6 */
+			if (sscanf(optarg, "on:%d", &o.set_shift) == 1)
+				o.set_rl = 1;
+			else if (sscanf(optarg, "off:%d", &o.set_shift) == 1)
+				o.set_rl = 0;
+			if (o.set_rl < 0 || o.set_shift < 0 || o.set_shift > 20) {
+				fprintf(stderr, "cfsbench: bad --set %s\n", optarg);
+				return 2;
+			}
 			break;
 		case 'c':
 			if (parse_list(optarg, &o)) {
@@ -574,6 +592,10 @@ int main(int argc, char **argv)
 	jout_emit(j);
 	if (make_load_tree(err, sizeof(err))) {
 		printf("# cgroup tree: %s\n", err);
+		return 3;
+	}
+	if (o.set_rl >= 0 && set_config(o.set_rl, o.set_shift)) {
+		printf("# --set: kernel lacks %s or %s\n", RL_FEAT, SHIFT_KNOB);
 		return 3;
 	}
 	for (sec = strtok_r(list, ",", &save); sec;

@@ -8,6 +8,7 @@
 #                   [--boots N] [--ops N] [--reps N] [--cpus C]
 #                   [--clock icount|mttcg] [--shift S] [--knobs]
 #                   [--deadline S] [--append ARGS] [--tag TAG] [--perturb]
+#                   [--benchopts OPT,OPT]   (more cfsbench options)
 #
 # Every boot runs `cfsbench --ops N --reps R [--knobs] cost` and writes
 # DIR/<name>-<cpus>cpu-<boot>/{console.log,results.jsonl,insn.log,meta}.
@@ -38,7 +39,7 @@
 set -uo pipefail
 
 kernels=() initrd= plugin= out= boots=2 ops=4000 reps=3 cpus=1
-clock=icount shift=3 knobs= deadline=900 extra= tag= perturb=0
+clock=icount shift=3 knobs= deadline=900 extra= tag= perturb=0 bopts=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--kernel) kernels+=("$2") ;;
@@ -54,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--deadline) deadline=$2 ;;
 	--append) extra=" $2" ;;
 	--tag) tag=-$2 ;;
+	--benchopts) bopts=,$2 ;;
 	--knobs) knobs=,--knobs; shift; continue ;;
 	--perturb) perturb=1; shift; continue ;;
 	*) echo "bench-icount.sh: unknown argument $1" >&2; exit 2 ;;
@@ -97,7 +99,7 @@ boot() {	# boot NAME BZIMAGE B
 	timeout "$deadline" qemu-system-x86_64 "${accel[@]}" "${rtc[@]}" \
 		-smp "$cpus" -m 1G -nodefaults -display none -no-reboot \
 		-kernel "$img" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check nokaslr norandmaps$extra$pad conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs" \
+		-append "console=ttyS0 panic=-1 oops=panic loglevel=4 no_timer_check nokaslr norandmaps$extra$pad conform.bench=cost conform.benchopts=--ops=$ops,--reps=$reps$knobs$bopts" \
 		-serial "file:$bdir/console.log" -serial "file:$bdir/results.jsonl" \
 		-plugin "$plugin,mode=$mode" -d plugin -D "$bdir/insn.log" \
 		</dev/null >"$bdir/qemu.log" 2>&1
