@@ -27,7 +27,7 @@
 #define SCN_MAX_EXPECT	SCN_MAX_GROUPS
 #define SCN_NAME_MAX	64
 #define SCN_PATH_MAX	256
-#define SCN_DESC_MAX	1024
+#define SCN_DESC_MAX	4096
 #define SCN_ERR_MAX	512
 
 typedef uint64_t scn_cpumask_t;

@@ -385,10 +385,12 @@ static void test_bad_catalogue(void **state)
  * max_measure_us: 3 s for quick (the starter target is 2 s), 8 s for
  * default (the scenarios that need longer than 2 s say why in their
  * header; the summed run time bounds them all).
- * max_total_us: the suite's summed run time; the default suite's 155 s
- * plus boot and per-scenario setup keep it within its 3 min target (20
+ * max_total_us: the suite's summed run time; the default suite's 160 s
+ * plus boot and per-scenario setup keep it near its 3 min target (20
  * stock runs at 148 s summed took 151-172 s in the guest, so boot and
- * setup add at most 24 s).
+ * setup add at most 24 s). It was 155 s until heavy-children-duty (the
+ * u32 load_sum truncation on 6.12, 4.5 s) joined; the sequential verdict
+ * of issue 25 is what brings it down.
  */
 static void check_suite(const char *suite, int min, uint64_t max_measure_us,
 			uint64_t max_total_us)
@@ -446,7 +448,7 @@ static void test_suites(void **state)
 {
 	(void)state;
 	check_suite("quick", 8, 3000000, 30000000);
-	check_suite("default", 30, 8000000, 155000000);
+	check_suite("default", 30, 8000000, 160000000);
 }
 
 /* "every": the values cycle, firings and phases merge in time order. */
