@@ -65,19 +65,24 @@ bench-tests: $(BENCH_TEST_BINS)
 # --- the deterministic cost meter (conformance/bench/README.md, "Cost
 # meter"): guest instructions per operation, counted by a TCG plugin.
 #
-#   make bench-icount [ICOUNT_BOOTS=2] [ICOUNT_OPS=4000] [ICOUNT_REPS=3]
-#                     [ICOUNT_CPUS=1] [ICOUNT_CLOCK=icount|mttcg]
+#   make bench-icount [ICOUNT_BOOTS=3] [ICOUNT_OPS=3000] [ICOUNT_REPS=2]
+#                     [ICOUNT_PERTURB=1] [ICOUNT_CPUS=1] [ICOUNT_CLOCK=icount|mttcg]
 #                     [ICOUNT_SHIFT=3] [ICOUNT_KNOBS=1]
 #                     [STOCK_KERNEL=bzImage] [PATCHED_KERNEL=bzImage]
+#   ICOUNT_PERTURB=1 (default): boot b's command line is 8*b characters
+#   longer (bench-icount.sh --perturb), so the spread over boots is the
+#   resolution between kernels; ICOUNT_PERTURB= repeats identical boots
+#   (the determinism check: every boot of a kernel gives the same counts)
 #   make bench-prefix   the same for stock and every prefix of the series
 #                       (one kernel per prefix, built incrementally in
 #                       $(BUILD)/kernel-prefix): each patch's hot-path cost
 #
 # Results: $(RESULTS_DIR)/<time>-bench-icount/{cost.tsv,folds.tsv,cost.md}.
 # On a shared machine: flock /work/cpu.lock make bench-icount (one job).
-ICOUNT_BOOTS  ?= 2
-ICOUNT_OPS    ?= 4000
-ICOUNT_REPS   ?= 3
+ICOUNT_BOOTS  ?= 3
+ICOUNT_OPS    ?= 3000
+ICOUNT_REPS   ?= 2
+ICOUNT_PERTURB ?= 1
 ICOUNT_CPUS   ?= 1
 ICOUNT_CLOCK  ?= icount
 ICOUNT_SHIFT  ?= 3
@@ -87,7 +92,7 @@ ICOUNT_DIR    := $(BENCH_DIR)/icount
 ICOUNT_ARGS    = --initrd $(BENCH_INITRD) --plugin $(INSNMARK) \
 	--boots $(ICOUNT_BOOTS) --ops $(ICOUNT_OPS) --reps $(ICOUNT_REPS) \
 	--cpus $(ICOUNT_CPUS) --clock $(ICOUNT_CLOCK) --shift $(ICOUNT_SHIFT) \
-	$(if $(ICOUNT_KNOBS),--knobs)
+	$(if $(ICOUNT_KNOBS),--knobs) $(if $(ICOUNT_PERTURB),--perturb)
 
 # The plugin is loaded by QEMU (a host process), never by the host kernel.
 $(INSNMARK): $(ICOUNT_DIR)/insnmark.c | deps
