@@ -325,6 +325,7 @@ static void test_unpropagated(void **state)
 	assert_string_equal(res.issues[0].kind, "unpropagated");
 	assert_int_equal(res.issues[0].cpu, -1);
 	assert_close(res.issues[0].amount, 624, 1e-9);
+	assert_non_null(strstr(res.issues[0].detail, "below its cfs_rq"));
 	sset_free(&ss);
 
 	/* following its cfs_rq within the slack: no issue */

@@ -444,9 +444,12 @@ static void agg_issues(const struct scenario *s, int g,
 			is->amount = ac->sum[a * (nc + 1) + c] / n;
 			if (c == nc)	/* no CPU to name */
 				snprintf(is->detail, sizeof(is->detail),
-					 "%s: %s (tg_load_avg - sum of shown contribs) in %d of %d samples, mean %.0f",
-					 s->groups[g].path, ak_name[a], n,
-					 checked, is->amount);
+					 "%s: %s (%s) in %d of %d samples, mean %.0f",
+					 s->groups[g].path, ak_name[a],
+					 a == AK_UNPROP ?
+					 "group entity's load below its cfs_rq's" :
+					 "tg_load_avg - sum of shown contribs",
+					 n, checked, is->amount);
 			else
 				snprintf(is->detail, sizeof(is->detail),
 					 "%s: %s on cpu%d in %d of %d samples, mean %.0f",
