@@ -1,5 +1,5 @@
 #!/bin/sh
-# ktap-lava.sh - KTAP of conform (conformance/ktap.c) on stdin -> echoed,
+# ktap-lava.sh - KTAP of conform (conformance/output/ktap.c) on stdin -> echoed,
 # and one lava-test-case per scenario ("NAME") and per group subtest
 # ("NAME.GROUP", '/' in group paths as '.'), result pass/fail/skip, the
 # group's measured share as measurement (units: share of total CPU).
