@@ -503,7 +503,35 @@ static int run_section(const char *name, const struct opts *o)
 	return r == -ENOENT ? 0 : r;
 }
 
-int main(int argc, char **argv)
+/* --json FILE: the JSON Lines go to FILE (ttyS1). 0, or 2 with a message. */
+static int open_json(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+
+	if (fd < 0) {
+		fprintf(stderr, "cfsbench: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	jout_set_fd(fd);
+	return 0;
+}
+
+/* --set RL:SHIFT, e.g. on:6. 0, or 2 with a message. */
+static int parse_set(const char *arg, struct opts *o)
+{
+	if (sscanf(arg, "on:%d", &o->set_shift) == 1)
+		o->set_rl = 1;
+	else if (sscanf(arg, "off:%d", &o->set_shift) == 1)
+		o->set_rl = 0;
+	if (o->set_rl < 0 || o->set_shift < 0 || o->set_shift > 20) {
+		fprintf(stderr, "cfsbench: bad --set %s\n", arg);
+		return 2;
+	}
+	return 0;
+}
+
+/* The options into o; 0, or 2 (usage or a message printed). */
+static int parse_opts(int argc, char **argv, struct opts *o)
 {
 	static const struct option lo[] = {
 		{ "json", required_argument, NULL, 'j' },
@@ -515,68 +543,57 @@ int main(int argc, char **argv)
 		{ "set", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct opts o = { .seconds = 2, .reps = 1, .ops = 4000, .set_rl = -1 };
-	char err[256], *list, *save = NULL, *sec;
-	struct json_object *j;
-	struct utsname u;
-	int c, st = 0, nsec = 0;
+	int c, r = 0;
 
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	parse_list("10,100,1000,4000", &o);
-	while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+	while (!r && (c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (c) {
-		case 'j': {
-			int fd = open(optarg, O_WRONLY | O_CLOEXEC | O_NOCTTY);
-
-			if (fd < 0) {
-				fprintf(stderr, "cfsbench: %s: %s\n", optarg,
-					strerror(errno));
-				return 2;
-			}
-			jout_set_fd(fd);
+		case 'j':
+			r = open_json(optarg);
 			break;
-		}
 		case 's':
-			o.seconds = atof(optarg);
+			o->seconds = atof(optarg);
 			break;
 		case 'r':
-			o.reps = atoi(optarg);
+			o->reps = atoi(optarg);
 			break;
 		case 'o':
-			o.ops = atol(optarg);
+			o->ops = atol(optarg);
 			break;
 		case 'k':
-			o.knobs = 1;
+			o->knobs = 1;
 			break;
-		case 'S':	/* RL:SHIFT, e.g. on:6 */
-			if (sscanf(optarg, "on:%d", &o.set_shift) == 1)
-				o.set_rl = 1;
-			else if (sscanf(optarg, "off:%d", &o.set_shift) == 1)
-				o.set_rl = 0;
-			if (o.set_rl < 0 || o.set_shift < 0 || o.set_shift > 20) {
-				fprintf(stderr, "cfsbench: bad --set %s\n", optarg);
-				return 2;
-			}
+		case 'S':
+			r = parse_set(optarg, o);
 			break;
 		case 'c':
-			if (parse_list(optarg, &o)) {
+			if (parse_list(optarg, o)) {
 				fprintf(stderr, "cfsbench: bad --cgroups %s\n",
 					optarg);
-				return 2;
+				r = 2;
 			}
 			break;
 		default:
 			usage(stderr);
-			return 2;
+			r = 2;
 		}
 	}
-	if (optind != argc - 1 || o.seconds <= 0 || o.seconds > 600 ||
-	    o.reps < 1 || o.reps > 100 || o.ops < 1 || o.ops > 100000000) {
+	if (!r && (optind != argc - 1 || o->seconds <= 0 ||
+		   o->seconds > 600 || o->reps < 1 || o->reps > 100 ||
+		   o->ops < 1 || o->ops > 100000000)) {
 		usage(stderr);
-		return 2;
+		r = 2;
 	}
-	list = strdup(argv[optind]);
-	for (char *p = list; p && *p; p++)
+	return r;
+}
+
+/* The KTAP plan and the bench_start record. */
+static void bench_start(const char *sections, const struct opts *o)
+{
+	struct json_object *j;
+	struct utsname u;
+	int nsec = 0;
+
+	for (const char *p = sections; *p; p++)
 		nsec += *p == ',';
 	uname(&u);
 	printf("KTAP version 1\n1..%d\n", nsec + 1);
@@ -586,10 +603,24 @@ int main(int argc, char **argv)
 			       json_object_new_string(u.release));
 	json_object_object_add(j, "cpus", json_object_new_int(
 		(int)sysconf(_SC_NPROCESSORS_ONLN)));
-	json_object_object_add(j, "sections",
-			       json_object_new_string(argv[optind]));
-	json_object_object_add(j, "seconds", json_object_new_double(o.seconds));
+	json_object_object_add(j, "sections", json_object_new_string(sections));
+	json_object_object_add(j, "seconds", json_object_new_double(o->seconds));
 	jout_emit(j);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { .seconds = 2, .reps = 1, .ops = 4000, .set_rl = -1 };
+	char err[256], *list, *save = NULL, *sec;
+	struct json_object *j;
+	int st = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	parse_list("10,100,1000,4000", &o);
+	if (parse_opts(argc, argv, &o))
+		return 2;
+	list = strdup(argv[optind]);
+	bench_start(argv[optind], &o);
 	if (make_load_tree(err, sizeof(err))) {
 		printf("# cgroup tree: %s\n", err);
 		return 3;
