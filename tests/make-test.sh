@@ -5,10 +5,10 @@
 # Steps: host unit tests of the runner (ASan/UBSan), report tests, scenario
 # validation (quick and default suites), the host-safety check, then the
 # guest smoke run: build the patched kernel, the quick initramfs, boot it
-# in QEMU and run the quick suite. Each step ends with its own
-# "<label>: N passed, M failed" line; a step that fails without one counts
-# as one failure. Later steps still run after a failure, except the guest
-# run, which needs the kernel.
+# in QEMU and run the quick suite; last, the 6.12 series is applied and
+# built. Each step ends with its own "<label>: N passed, M failed" line;
+# a step that fails without one counts as one failure. Later steps still
+# run after a failure, except the guest run, which needs the kernel.
 #
 # A step whose closing line is "<label>: SKIP: why" is counted as skipped
 # (never as passed) and named, with its reason, before the closing line.
@@ -67,6 +67,9 @@ if step kernel $make kernel; then
 		step guest-smoke tests/guest-smoke.sh "$make"
 	step faults $make faults-quick
 fi
+# The 6.12 series applies and builds (the whole series; prefixes: make
+# check-series KBASE=6.12).
+step series-6.12 $make check-series KBASE=6.12 CHECK_LAST=1
 for s in "${skipped[@]}"; do
 	echo "make test: skipped $s"
 done
