@@ -25,11 +25,11 @@ CHECKPATCH_DIR   := $(BUILD)/checkpatch$(KSUFFIX)
 
 .PHONY: check-series check-patches
 
-check-series:
+check-series: | deps
 	$(Q)CHECK_LAST=$(CHECK_LAST) patches/tests/check-series.sh \
 		$(KSRC_TARBALL) $(KPATCH_DIR) $(CHECK_SERIES_DIR) $(KCONFIG_FRAGS)
 
-check-patches:
+check-patches: | deps
 	$(Q)patches/tests/check-patches.sh $(KSRC_TARBALL) $(KPATCH_DIR) \
 		$(CHECKPATCH_DIR)
 
@@ -42,7 +42,7 @@ STABLE_FIX_6.12 := $(wildcard patches/6.12/0001-*.patch)
 STABLE_SRC_DIR   = $(if $(wildcard $(KSTOCK_DIR)/src-*),$(KSTOCK_DIR),$(KBUILD_DIR))
 
 .PHONY: stable-patch
-stable-patch:
+stable-patch: | deps
 	$(Q)test -n "$(wildcard $(STABLE_SRC_DIR)/src-*)" || $(MAKE) --no-print-directory kernel-stock
 	$(Q)patches/stable-patch.sh --tarball $(KSRC_TARBALL) \
 		--base-dir $(STABLE_SRC_DIR) --fix $(STABLE_FIX_$(KBASE)) \
