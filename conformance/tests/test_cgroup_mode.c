@@ -23,6 +23,7 @@
 #include "kernel/kernel.h"
 #include "model/model.h"
 #include "output/output.h"
+#include "tests/testutil.h"
 #include "scenario/scenario.h"
 
 static char root[64], dir[96], file[128];
@@ -252,26 +253,6 @@ static void test_scenario_knob(void **state)
 			    "first scenario; a scenario cannot change it");
 }
 
-/* run_start as the runner writes it for @ri: parsed. */
-static struct json_object *run_start(const struct run_info *ri)
-{
-	char path[] = "/tmp/test_cgroup_mode_run.XXXXXX", line[4096];
-	int fd = mkstemp(path);
-	FILE *f;
-
-	assert_true(fd >= 0);
-	jout_set_fd(fd);
-	jout_run_start(ri);
-	jout_set_fd(-1);
-	close(fd);
-	f = fopen(path, "r");
-	assert_non_null(f);
-	assert_non_null(fgets(line, sizeof(line), f));
-	fclose(f);
-	unlink(path);
-	return json_tokener_parse(line);
-}
-
 /* The run record: the mode in effect, the kernel's, and who set it. */
 static void test_json(void **state)
 {
@@ -282,7 +263,7 @@ static void test_json(void **state)
 	struct json_object *o, *v;
 
 	(void)state;
-	o = run_start(&ri);
+	o = tu_run_start(&ri);
 	assert_non_null(o);
 	assert_true(json_object_object_get_ex(o, RK_CGROUP_MODE, &v));
 	assert_string_equal(json_object_get_string(v), "smp");
@@ -295,7 +276,7 @@ static void test_json(void **state)
 	/* unknown, no file: both null, not set */
 	ri.cgroup_mode = ri.cgroup_mode_kernel = NULL;
 	ri.cgroup_mode_set = false;
-	o = run_start(&ri);
+	o = tu_run_start(&ri);
 	assert_true(json_object_object_get_ex(o, RK_CGROUP_MODE, &v));
 	assert_null(v);
 	assert_true(json_object_object_get_ex(o, RK_CGROUP_MODE_KERNEL, &v));

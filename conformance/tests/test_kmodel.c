@@ -20,6 +20,7 @@
 
 #include "kernel/kernel.h"
 #include "model/model.h"
+#include "tests/testutil.h"
 #include "scenario/scenario.h"
 
 static void assert_close(double got, double want, double tol)
@@ -33,12 +34,7 @@ static struct scn_state st;
 
 static void parse(const char *text)
 {
-	char err[SCN_ERR_MAX];
-
-	if (scn_parse_buffer("t.scn", text, strlen(text), &s, err,
-			     sizeof(err)))
-		fail_msg("%s", err);
-	scn_state_init(&s, &st);
+	tu_parse(text, &s, &st);
 }
 
 static void set_cpu(struct pelt_snap *p, int g, int c, double load_avg,

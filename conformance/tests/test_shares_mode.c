@@ -26,6 +26,7 @@
 
 #include "kernel/kernel.h"
 #include "model/model.h"
+#include "tests/testutil.h"
 #include "scenario/scenario.h"
 
 #define near(got, want)	assert_true(fabs((got) - (want)) <= 1e-9)
@@ -35,12 +36,7 @@ static struct scn_state st;
 
 static void parse(const char *text)
 {
-	char err[SCN_ERR_MAX];
-
-	if (scn_parse_buffer("t.scn", text, strlen(text), &s, err,
-			     sizeof(err)))
-		fail_msg("%s", err);
-	scn_state_init(&s, &st);
+	tu_parse(text, &s, &st);
 }
 
 static void test_mode_names(void **state)

@@ -20,6 +20,7 @@
 #include <json-c/json.h>
 
 #include "output/output.h"
+#include "tests/testutil.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
 #include "verdict/verdict.h"
@@ -620,28 +621,14 @@ static void test_json(void **state)
 /* The run record carries the schema version the report checks. */
 static void test_run_start_schema(void **state)
 {
-	char path[] = "/tmp/test_verdict_run.XXXXXX";
 	struct json_object *o, *v;
 	struct run_info ri;
-	char line[4096];
-	FILE *f;
-	int fd = mkstemp(path);
 
 	(void)state;
-	assert_true(fd >= 0);
 	memset(&ri, 0, sizeof(ri));
 	ri.runner_version = "test";
 	ri.pelt_source = "none";
-	jout_set_fd(fd);
-	jout_run_start(&ri);
-	jout_set_fd(-1);
-	close(fd);
-	f = fopen(path, "r");
-	assert_non_null(f);
-	assert_non_null(fgets(line, sizeof(line), f));
-	fclose(f);
-	unlink(path);
-	o = json_tokener_parse(line);
+	o = tu_run_start(&ri);
 	assert_non_null(o);
 	assert_true(json_object_object_get_ex(o, RK_TYPE, &v));
 	assert_string_equal(json_object_get_string(v), RT_RUN_START);

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * testutil.h - helpers the runner's unit tests share (include after
+ * cmocka.h): parse a scenario from text, and read back the run_start
+ * record the runner writes.
+ */
+#ifndef CONFORM_TESTUTIL_H
+#define CONFORM_TESTUTIL_H
+
+#include <json-c/json.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "output/output.h"
+#include "scenario/scenario.h"
+
+/* @text parsed into @s (failing the test on an error), @st initialised. */
+static inline void tu_parse(const char *text, struct scenario *s,
+			    struct scn_state *st)
+{
+	char err[SCN_ERR_MAX];
+
+	if (scn_parse_buffer("t.scn", text, strlen(text), s, err, sizeof(err)))
+		fail_msg("%s", err);
+	scn_state_init(s, st);
+}
+
+/* The run_start record jout_run_start() writes for @ri, parsed. */
+static inline struct json_object *tu_run_start(const struct run_info *ri)
+{
+	char path[] = "/tmp/conform_test_run.XXXXXX", line[4096];
+	int fd = mkstemp(path);
+	FILE *f;
+
+	assert_true(fd >= 0);
+	jout_set_fd(fd);
+	jout_run_start(ri);
+	jout_set_fd(-1);
+	close(fd);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(line, sizeof(line), f));
+	fclose(f);
+	unlink(path);
+	return json_tokener_parse(line);
+}
+
+#endif
