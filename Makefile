@@ -69,10 +69,15 @@ DEPS_LIST ?= DEPS_PKGS
 print-deps:
 	@echo $(sort $($(DEPS_LIST)))
 
-# Host validation of scenario files (no guest).
+# Host validation of scenario files (no guest), at each CPU count of
+# CHECK_CPUS (a scenario with a "cpus" range is expanded for each N).
+CHECK_CPUS ?= 2 4 8 64
 check-scenarios: $(RUNNER_HOST)
 	@$(SCN_CHECK) true
-	$(Q)$(RUNNER_HOST) --check $(SCENARIO_FILES)
+	$(Q)for n in $(CHECK_CPUS); do \
+		echo "[check] N=$$n"; \
+		$(RUNNER_HOST) --check --cpus $$n $(SCENARIO_FILES) || exit 2; \
+	done
 
 # The kernel's kunit.py parse on our KTAP (needs an unpacked kernel tree).
 .PHONY: kunit-parse-tests
@@ -123,6 +128,7 @@ help:
 	@echo "  BUILD=dir                build folder ($(BUILD))"
 	@echo "  ACCEL=auto|kvm|tcg       QEMU accelerator ($(ACCEL)); auto probes KVM, falls back to TCG"
 	@echo "  GUEST_CPUS=N             guest vCPUs ($(GUEST_CPUS))"
+	@echo "  CHECK_CPUS=\"N...\"        CPU counts check-scenarios expands the scenarios for ($(CHECK_CPUS))"
 	@echo "  GUEST_MEM=size           guest memory ($(GUEST_MEM))"
 	@echo "  RESULTS=dir              results for report ($(RESULTS_DIR)/latest)"
 	@echo "  KERNEL_PKG=...           distro kernel for make acceptance ($(KERNEL_PKG))"

@@ -4,13 +4,18 @@
  * have, shared by the libFuzzer harness (fuzz_scenario.c) and the replay
  * test (conformance/tests/test_fuzz_regressions.c):
  *
- *  - scn_parse_buffer() returns 0 or -EINVAL;
+ *  - scn_parse_buffer() returns 0 or -EINVAL, at the file's minimum N
+ *    and again at an N from 1 to 64 taken from the input's hash
+ *    (scn_parse_buffer_cpus(): the "cpus" range, each=, "last" and the
+ *    expect formulas are expanded for each);
  *  - on -EINVAL, err is NUL-terminated and starts "NAME:LINE: " with
  *    LINE >= 1;
  *  - on 0, every helper the runner applies to a parsed scenario (state
  *    init and every phase applied in order, kernel weights, effective CPU
  *    sets, durations, mask formatting) runs without a sanitizer report, and
- *    every index the scenario holds is in range.
+ *    every index the scenario holds is in range (N within its "cpus"
+ *    range, per-CPU tasks pinned to their CPU below N, expectations
+ *    finite fractions).
  *
  * fuzz_check_input() returns 0 when the property holds, else a short
  * description of the violation (the caller aborts or fails the test).
@@ -19,6 +24,7 @@
 #define CONFORM_FUZZ_CHECK_H
 
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -33,6 +39,9 @@ static const char *fuzz_check_parsed(const struct scenario *s,
 
 	if (s->cpus < 1 || s->cpus > SCN_MAX_CPUS)
 		return "cpus out of range";
+	if (s->cpus_min < 1 || s->cpus_max > SCN_MAX_CPUS ||
+	    s->cpus < s->cpus_min || s->cpus > s->cpus_max)
+		return "N outside the cpus range";
 	if (s->ngroups < 0 || s->ngroups > SCN_MAX_GROUPS ||
 	    s->ntasks < 0 || s->ntasks > SCN_MAX_TASKS ||
 	    s->nphases < 0 || s->nphases > SCN_MAX_PHASES ||
@@ -48,9 +57,16 @@ static const char *fuzz_check_parsed(const struct scenario *s,
 		if (s->tasks[i].group < 0 || s->tasks[i].group >= s->ngroups ||
 		    s->tasks[i].count < 1)
 			return "task group or count out of range";
+	for (i = 0; i < s->ntasks; i++)
+		if (s->tasks[i].each_cpu >= s->cpus ||
+		    (s->tasks[i].each_cpu >= 0 && s->tasks[i].cpus !=
+		     (scn_cpumask_t)1 << s->tasks[i].each_cpu))
+			return "per-CPU task not pinned to its CPU below N";
 	for (i = 0; i < s->nexpect; i++)
-		if (s->expect[i].group < 0 || s->expect[i].group >= s->ngroups)
-			return "expect group out of range";
+		if (s->expect[i].group < 0 || s->expect[i].group >= s->ngroups ||
+		    !isfinite(s->expect[i].fraction) ||
+		    s->expect[i].fraction < 0 || s->expect[i].fraction > 1.001)
+			return "expect group or fraction out of range";
 	for (i = 0; i < s->nphases; i++) {
 		const struct scn_phase *p = &s->phases[i];
 
@@ -89,17 +105,27 @@ static const char *fuzz_check_parsed(const struct scenario *s,
 	return NULL;
 }
 
-static const char *fuzz_check_input(const char *name, const uint8_t *data,
-				    size_t size, struct scenario *s,
-				    struct scn_state *st)
+/* The second N an input is parsed at: 1..64 from its FNV-1a hash. */
+static int fuzz_cpus(const uint8_t *data, size_t size)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < size; i++)
+		h = (h ^ data[i]) * 16777619u;
+	return 1 + (int)(h % SCN_MAX_CPUS);
+}
+
+static const char *fuzz_check_at(const char *name, const uint8_t *data,
+				 size_t size, int ncpus, struct scenario *s,
+				 struct scn_state *st)
 {
 	char err[SCN_ERR_MAX];
 	size_t n = strlen(name);
 	int rc;
 
 	memset(err, 0x5a, sizeof(err));
-	rc = scn_parse_buffer(name, (const char *)data, size, s, err,
-			      sizeof(err));
+	rc = scn_parse_buffer_cpus(name, (const char *)data, size, ncpus, s,
+				   err, sizeof(err));
 	if (rc == 0)
 		return fuzz_check_parsed(s, st);
 	if (rc != -EINVAL)
@@ -110,6 +136,18 @@ static const char *fuzz_check_input(const char *name, const uint8_t *data,
 	    err[n + 1] > '9')
 		return "error message not located as NAME:LINE:";
 	return NULL;
+}
+
+static const char *fuzz_check_input(const char *name, const uint8_t *data,
+				    size_t size, struct scenario *s,
+				    struct scn_state *st)
+{
+	const char *why = fuzz_check_at(name, data, size, 0, s, st);
+
+	if (!why)
+		why = fuzz_check_at(name, data, size, fuzz_cpus(data, size),
+				    s, st);
+	return why;
 }
 
 #endif /* CONFORM_FUZZ_CHECK_H */

@@ -70,3 +70,24 @@ v1 = ["# limit seed", "cpus 2", "hierarchy v1", "",
       "at 1s weight A/B 262144", "at 1s max A 1ms/1s",
       "at 1s stop a", "at 2s cont a", "at 2s move b A"]
 write("v1-extremes.scn", v1)
+
+# Topology: per-CPU tasks at the task limit at N=64, "last" everywhere,
+# formulas of N at the nesting limit.
+top = ["# limit seed", "cpus 64+", "measure 1s", "",
+       "group A cpuset=0-last", "group A/B cpuset=0-last"]
+t = ["task e%d group=A/B each=*" % i for i in range(4)]
+write("topology-each-max.scn", top + t + ["at 1s stop e0@last"])
+write("topology-each-over.scn", top + t + ["task x group=A/B cpus=last"])
+write("topology-formulas.scn", [
+    "# limit seed", "cpus 1-8", "", "group A", "group B", "group C",
+    "task a group=A each=*", "task b group=B cpus=0", "task c group=C count=2",
+    "expect A " + "(" * 16 + "N" + ")" * 16 + "/(N*2)",
+    "expect B 3/(4*(N+3))", "expect C (N-1)/(8*N)+0.125*1/N-0.125/N"])
+write("topology-formula-over.scn", [
+    "# limit seed", "cpus 2+", "", "group A", "task a group=A each=0,last",
+    "expect A " + "(" * 17 + "N" + ")" * 17 + "/N/2"])
+write("topology-last.scn", [
+    "# limit seed", "cpus 2-64", "", "group A cpuset=last,0",
+    "group B", "task a group=A cpus=0-last", "task b group=B each=last",
+    "every 100ms affinity a 0 last 0,last",
+    "at 1s affinity a last", "at 2s stop b@last", "at 3s cont b@last"])

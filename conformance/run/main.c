@@ -9,6 +9,10 @@
  *                               run (in the guest): KTAP on stdout, JSON
  *                               Lines to PATH; CFS latency N us for the
  *                               run (default 3000, 0: the kernel's own)
+ *   --cpus N                    the CPU count the scenarios are expanded
+ *                               for (clamped to each one's "cpus" range);
+ *                               default: the online CPUs when running,
+ *                               each file's minimum with --check/--list
  *
  * Exit codes (kselftest): 0 all passed, 1 any failure or error, 4 all
  * skipped, 2 bad scenario input or usage.
@@ -40,6 +44,7 @@ struct conform_opts {
 	const char *json;		/* --json PATH */
 	int sample_ms;			/* 0: the scenarios' own */
 	long slice_us;
+	int cpus;			/* --cpus N; 0: see main() */
 };
 
 static void usage(FILE *f)
@@ -48,7 +53,9 @@ static void usage(FILE *f)
 		"usage: conform --check FILE...\n"
 		"       conform --list FILE...\n"
 		"       conform [-t NAME] [--json PATH] [--sample-ms N] "
-		"[--slice-latency-us N] FILE...\n");
+		"[--slice-latency-us N] FILE...\n"
+		"       (every mode: [--cpus N], the CPU count to expand "
+		"the scenarios for)\n");
 }
 
 /* Returns -1 to go on, else the exit code (--help: 0, usage: 2). */
@@ -60,6 +67,7 @@ static int parse_opts(int argc, char **argv, struct conform_opts *o)
 		{ "json", required_argument, NULL, 'j' },
 		{ "sample-ms", required_argument, NULL, 's' },
 		{ "slice-latency-us", required_argument, NULL, 'L' },
+		{ "cpus", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -87,6 +95,14 @@ static int parse_opts(int argc, char **argv, struct conform_opts *o)
 			o->slice_us = atol(optarg);
 			if (o->slice_us < 0 || o->slice_us > 1000000) {
 				fprintf(stderr, "conform: --slice-latency-us: 0 (kernel's own) .. 1000000\n");
+				return 2;
+			}
+			break;
+		case 'C':
+			o->cpus = atoi(optarg);
+			if (o->cpus < 1 || o->cpus > SCN_MAX_CPUS) {
+				fprintf(stderr, "conform: --cpus: 1..%d\n",
+					SCN_MAX_CPUS);
 				return 2;
 			}
 			break;
@@ -120,7 +136,8 @@ static int load_scenarios(char **files, int nfiles,
 	for (i = 0; i < nfiles; i++) {
 		struct scenario *s = &scn[*n];
 
-		if (scn_parse_file(files[i], s, err, sizeof(err))) {
+		if (scn_parse_file_cpus(files[i], o->cpus, s, err,
+					sizeof(err))) {
 			fprintf(stderr, "%s\n", err);
 			bad++;
 			continue;
@@ -136,11 +153,25 @@ static int load_scenarios(char **files, int nfiles,
 
 static void list_scenarios(const struct scenario *scn, int n)
 {
+	char r[16];
+
 	for (int i = 0; i < n; i++)
-		printf("%s\t%s\tcpus=%d\t%s\tduration_us=%llu\n",
+		printf("%s\t%s\tcpus=%d\t%s\tduration_us=%llu\tcpus_range=%s\n",
 		       scn[i].name, scn[i].file, scn[i].cpus,
 		       scn_hierarchy_name(scn[i].hierarchy),
-		       (unsigned long long)scn_duration_us(&scn[i]));
+		       (unsigned long long)scn_duration_us(&scn[i]),
+		       scn_cpus_range_text(&scn[i], r, sizeof(r)));
+}
+
+/* Running: the scenarios are for the online CPUs unless --cpus says. */
+static void default_cpus(struct conform_opts *o)
+{
+	scn_cpumask_t on = 0;
+
+	if (o->cpus || o->mode != M_RUN)
+		return;
+	if (!hotplug_online_mask(&on) && on)
+		o->cpus = scn_cpumask_count(on);
 }
 
 /* The JSON Lines stream, inherited by every scenario process. */
@@ -329,6 +360,7 @@ int main(int argc, char **argv)
 	ex = parse_opts(argc, argv, &o);
 	if (ex >= 0)
 		return ex;
+	default_cpus(&o);
 	nfiles = argc - optind;
 	scn = calloc(nfiles, sizeof(*scn));
 	if (!scn) {

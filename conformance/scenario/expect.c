@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * expect.c - "expect GROUP FRACTION": a golden share the verdict checks
- * the measured one against; the expectations must be consistent.
+ * the measured one against; the expectations must be consistent. The
+ * fraction may be a formula of N (topology.c, formula.c).
  */
 #include "scenario/parse.h"
 
@@ -65,7 +66,7 @@ int scn_expect(struct scn_parser *p, char **tok, int ntok)
 		if (s->expect[i].group == g)
 			return scn_err(p, "duplicate expect for '%s' (first at line %d)",
 				       tok[1], s->expect[i].line);
-	ret = scn_get_fraction(p, "expect", tok[2], &f);
+	ret = scn_get_expect_value(p, tok[2], &f);
 	if (ret)
 		return ret;
 	if (f > 1)

@@ -296,6 +296,13 @@ static int scn_parse_lines(struct scn_parser *p, const char *buf, size_t len)
 int scn_parse_buffer(const char *name, const char *buf, size_t len,
 		     struct scenario *s, char *err, size_t errlen)
 {
+	return scn_parse_buffer_cpus(name, buf, len, 0, s, err, errlen);
+}
+
+int scn_parse_buffer_cpus(const char *name, const char *buf, size_t len,
+			  int ncpus, struct scenario *s, char *err,
+			  size_t errlen)
+{
 	struct scn_parser *p;
 	int ret;
 
@@ -316,6 +323,7 @@ int scn_parse_buffer(const char *name, const char *buf, size_t len,
 	p->s = s;
 	p->err = err;
 	p->errlen = errlen;
+	p->want_cpus = ncpus;
 	ret = scn_parse_lines(p, buf, len);
 	free(p);
 	return ret;
@@ -323,6 +331,12 @@ int scn_parse_buffer(const char *name, const char *buf, size_t len,
 
 int scn_parse_file(const char *path, struct scenario *s, char *err,
 		   size_t errlen)
+{
+	return scn_parse_file_cpus(path, 0, s, err, errlen);
+}
+
+int scn_parse_file_cpus(const char *path, int ncpus, struct scenario *s,
+			char *err, size_t errlen)
 {
 	FILE *f;
 	char *buf;
@@ -352,7 +366,8 @@ int scn_parse_file(const char *path, struct scenario *s, char *err,
 		if (err && errlen)
 			snprintf(err, errlen, "%s: read error", path);
 	} else {
-		ret = scn_parse_buffer(path, buf, n, s, err, errlen);
+		ret = scn_parse_buffer_cpus(path, buf, n, ncpus, s, err,
+					    errlen);
 	}
 	fclose(f);
 	free(buf);

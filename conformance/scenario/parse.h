@@ -15,6 +15,9 @@
  *   repeat.c    "every PERIOD ACTION ARGS... VALUE...": repeated actions
  *   timeline.c  phases and firings in time order, the state after them
  *   sched.c     "sched KNOB VALUE"
+ *   topology.c  scenarios that scale: the "cpus" range, N, "last" CPUs,
+ *               per-CPU tasks (each=)
+ *   formula.c   expect formulas of N
  *   state.c     queries on a parsed scenario, the enums' name tables
  *
  * Adding a directive: a handler in its own file, one row in parse.c's
@@ -68,6 +71,9 @@ struct scn_parser {
 	int instances;
 	uint64_t last_at;
 	struct scn_state st;		/* simulated, for phase checks */
+	int want_cpus;			/* the machine's CPUs (<= 0: minimum) */
+	bool each;			/* the task line being read has each= */
+	scn_cpumask_t each_mask;	/* its CPUs (0 with each=*: all) */
 };
 
 /* A directive's handler: tok[0] is the directive, ntok >= 1. */
@@ -139,6 +145,20 @@ int scn_action_parse(struct scn_parser *p, char **tok, int ntok,
 int scn_action_nargs(const char *name);
 bool scn_action_repeatable(const char *name);
 int scn_event_apply(struct scn_parser *p, const struct scn_phase *ph);
+
+/* topology.c */
+#define SCN_FORMULA_DEPTH	16	/* nested parentheses in a formula */
+#define SCN_FORMULA_DEPTH_TEXT	"16"
+#define SCN_LAST_CPU		"last"	/* CPU N - 1 in any CPU number */
+int scn_set_cpus(struct scn_parser *p, const char *v);
+int scn_cpulist_resolve(struct scn_parser *p, const char *v, char *out,
+			size_t len);
+int scn_set_each(struct scn_parser *p, const char *v);
+int scn_task_expand(struct scn_parser *p, struct scn_task *t);
+int scn_task_dup(const struct scenario *s, const char *name);
+int scn_task_lookup(struct scn_parser *p, const char *v, int *t);
+int scn_get_expect_value(struct scn_parser *p, const char *v, double *out);
+bool scn_is_formula(const char *v);
 
 /* repeat.c: the firings checked along the timeline (whole file read). */
 int scn_repeats_check(struct scn_parser *p);

@@ -26,10 +26,7 @@ struct scn_actiondef {
 
 static int scn_phase_task(struct scn_parser *p, const char *v, int *t)
 {
-	*t = scn_find_task(p->s, v);
-	if (*t < 0)
-		return scn_err(p, "task '%s' is not defined", v);
-	return 0;
+	return scn_task_lookup(p, v, t);
 }
 
 static int scn_phase_group(struct scn_parser *p, const char *v, int *g)

@@ -85,6 +85,7 @@ struct scn_task {
 	enum scn_task_kind kind;
 	uint64_t run_us;		/* duty/churn: run length */
 	uint64_t sleep_us;		/* duty: sleep length */
+	int each_cpu;			/* each=: its CPU ("h@CPU"), else -1 */
 };
 
 struct scn_expect {
@@ -158,7 +159,9 @@ struct scenario {
 	char name[SCN_NAME_MAX];	/* "name" key, default: file basename */
 	char file[SCN_PATH_MAX];	/* as given to the parser */
 	char description[SCN_DESC_MAX];	/* the leading comment block */
-	int cpus;			/* guest CPUs required */
+	int cpus;			/* N: the CPUs the scenario runs on */
+	int cpus_min;			/* "cpus 2-8" / "cpus 2+": the range N */
+	int cpus_max;			/* is clamped to (topology.c) */
 	enum scn_hierarchy hierarchy;
 	uint64_t warmup_us;		/* after the last phase, before measuring */
 	uint64_t measure_us;		/* measurement window */
@@ -260,6 +263,31 @@ int scn_parse_file(const char *path, struct scenario *s, char *err,
 /* Same, from a buffer; name is used in messages and as the default name. */
 int scn_parse_buffer(const char *name, const char *buf, size_t len,
 		     struct scenario *s, char *err, size_t errlen);
+
+/*
+ * The same for a machine with ncpus CPUs: N (s->cpus) is ncpus clamped
+ * to the file's "cpus" range (cpus_min..cpus_max); ncpus <= 0 takes the
+ * minimum, which is what scn_parse_file() and scn_parse_buffer() do. A
+ * machine below the minimum gets N = cpus_min (the runner SKIPs it).
+ * Per-CPU tasks (each=), "last" CPUs and expect formulas of N are
+ * expanded for that N (cgroup-scenarios/FORMAT.md, "Topology").
+ */
+int scn_parse_file_cpus(const char *path, int ncpus, struct scenario *s,
+			char *err, size_t errlen);
+int scn_parse_buffer_cpus(const char *name, const char *buf, size_t len,
+			  int ncpus, struct scenario *s, char *err,
+			  size_t errlen);
+
+/* The "cpus" range as written: "2", "2-8" or "2+". */
+const char *scn_cpus_range_text(const struct scenario *s, char *buf,
+				size_t len);
+
+/*
+ * The value of formula expr ("(N-1)/(2*N)": numbers, N, + - * / and
+ * parentheses) at N = n. Returns 0, or -1 with the reason in why.
+ */
+int scn_formula_eval(const char *expr, int n, double *out, char *why,
+		     size_t whylen);
 
 /* Start of the measurement window, from workload start. */
 uint64_t scn_measure_start_us(const struct scenario *s);

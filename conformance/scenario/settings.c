@@ -17,6 +17,7 @@ enum scn_stype {
 	ST_TIME,	/* uint64_t us with a unit, min..max */
 	ST_FRACTION,	/* double, above 0 and below 1 */
 	ST_ENUM,	/* enum, one of names[] (by value) */
+	ST_CPUS,	/* the "cpus" range and N (topology.c) */
 };
 
 struct scn_settingdef {
@@ -29,19 +30,13 @@ struct scn_settingdef {
 	int nnames;
 };
 
-#define STR_(x)		#x
-#define STR(x)		STR_(x)
 #define FIELD(f)	offsetof(struct scenario, f)
 #define NAMES(t)	.names = (t), .nnames = (int)SCN_ARRAY_SIZE(t)
 
 /* Indexed by enum scn_key (parse.h). */
 static const struct scn_settingdef settings[KEY_COUNT] = {
 	[KEY_NAME] = { .name = "name", .type = ST_NAME, .offset = FIELD(name) },
-	[KEY_CPUS] = {
-		.name = "cpus", .type = ST_UINT, .offset = FIELD(cpus),
-		.min = 1, .max = SCN_MAX_CPUS,
-		.bad = "%s '%s' out of range (1.." STR(SCN_MAX_CPUS) ")",
-	},
+	[KEY_CPUS] = { .name = "cpus", .type = ST_CPUS, .offset = FIELD(cpus) },
 	[KEY_HIERARCHY] = {
 		.name = "hierarchy", .type = ST_ENUM,
 		.offset = FIELD(hierarchy), NAMES(scn_hierarchy_names),
@@ -102,6 +97,8 @@ static const struct scn_settingdef settings[KEY_COUNT] = {
 void scn_set_defaults(struct scenario *s)
 {
 	s->cpus = 0;
+	s->cpus_min = 0;
+	s->cpus_max = 0;
 	s->hierarchy = SCN_V2;
 	s->warmup_us = SCN_DEFAULT_WARMUP_US;
 	s->measure_us = SCN_DEFAULT_MEASURE_US;
@@ -165,6 +162,8 @@ static int scn_setting_value(struct scn_parser *p,
 			return scn_err(p, d->bad, d->name, v);
 		*(int *)f = i;
 		return 0;
+	case ST_CPUS:
+		return scn_set_cpus(p, v);
 	}
 	return 0;
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tasks.c - "task NAME key=value...": count instances of one workload
- * kind in a group. The keys are described once in task_keys[], the kinds
+ * kind in a group (each=: one such task per CPU, topology.c). The keys are described once in task_keys[], the kinds
  * (which of the kind-specific keys each needs) in kinds.c.
  */
 #include <stdio.h>
@@ -17,6 +17,7 @@ enum {
 	TK_KIND = 1u << 3,
 	TK_RUN = 1u << 4,
 	TK_SLEEP = 1u << 5,
+	TK_EACH = 1u << 6,
 };
 
 /* The keys only some kinds take (scn_kind()->keys), in checking order. */
@@ -110,6 +111,13 @@ static int set_sleep(struct scn_parser *p, void *obj, const char *k,
 	return set_period(p, k, v, &((struct scn_task *)obj)->sleep_us);
 }
 
+static int set_each(struct scn_parser *p, void *obj, const char *k,
+		    const char *v)
+{
+	(void)obj, (void)k;
+	return scn_set_each(p, v);
+}
+
 static const struct scn_keydef task_keys[] = {
 	{ "group", set_group },
 	{ "count", set_count },
@@ -117,11 +125,12 @@ static const struct scn_keydef task_keys[] = {
 	{ "kind", set_kind },
 	{ "run", set_run },
 	{ "sleep", set_sleep },
+	{ "each", set_each },
 };
 
 static int unknown_task_key(struct scn_parser *p, const char *k)
 {
-	return scn_err(p, "unknown task key '%s' (known: group, count, cpus, kind, run, sleep)",
+	return scn_err(p, "unknown task key '%s' (known: group, count, cpus, kind, run, sleep, each)",
 		       k);
 }
 
@@ -193,7 +202,7 @@ static int scn_task_new(struct scn_parser *p, const char *name,
 	if (!scn_valid_name(name))
 		return scn_err(p, "task name '%s' is invalid (1..%d characters of A-Z a-z 0-9 . _ -)",
 			       name, SCN_NAME_MAX - 1);
-	dup = scn_find_task(s, name);
+	dup = scn_task_dup(s, name);
 	if (dup >= 0)
 		return scn_err(p, "duplicate task '%s' (first defined at line %d)",
 			       name, s->tasks[dup].line);
@@ -206,6 +215,8 @@ static int scn_task_new(struct scn_parser *p, const char *name,
 	t->count = 1;
 	t->line = p->line;
 	t->kind = SCN_TASK_HOG;
+	t->each_cpu = -1;
+	p->each = false;
 	*out = t;
 	return 0;
 }
@@ -234,6 +245,11 @@ int scn_task(struct scn_parser *p, char **tok, int ntok)
 	ret = scn_task_kind_keys(p, t, seen);
 	if (ret)
 		return ret;
+	if (p->each && (seen & TK_CPUS))
+		return scn_err(p, "task '%s': each= pins one instance to each CPU; drop cpus=",
+			       t->name);
+	if (p->each)
+		return scn_task_expand(p, t);
 	if (t->cpus && (t->cpus & ~scn_group_cpuset(s, t->group)))
 		return scn_err(p, "task '%s': cpus %s outside the cpuset %s of group '%s'",
 			       t->name, scn_fmt_mask(t->cpus, m1, sizeof(m1)),

@@ -202,13 +202,15 @@ bad:
 		       what, v);
 }
 
-/* A CPU list, every CPU below the scenario's cpus. */
+/* A CPU list, every CPU below N ("last": N - 1). */
 int scn_get_cpus(struct scn_parser *p, const char *what, const char *v,
 		 scn_cpumask_t *out)
 {
+	char buf[SCN_MAX_LINE + 1];
 	scn_cpumask_t m, extra;
 
-	if (scn_cpumask_parse(v, &m))
+	if (scn_cpulist_resolve(p, v, buf, sizeof(buf)) ||
+	    scn_cpumask_parse(buf, &m))
 		return scn_err(p, "%s '%s' is not a CPU list (e.g. 0-1,3)",
 			       what, v);
 	extra = m & ~scn_all_cpus(p->s);
@@ -219,12 +221,12 @@ int scn_get_cpus(struct scn_parser *p, const char *what, const char *v,
 	return 0;
 }
 
-/* A single CPU index below cpus. */
+/* A single CPU index below N ("last": N - 1). */
 int scn_get_cpu(struct scn_parser *p, const char *v, int *out)
 {
-	unsigned long c;
+	unsigned long c = (unsigned long)p->s->cpus - 1;
 
-	if (!scn_parse_uint(v, &c))
+	if (strcmp(v, SCN_LAST_CPU) && !scn_parse_uint(v, &c))
 		return scn_err(p, "'%s' is not a CPU number", v);
 	if (c >= (unsigned long)p->s->cpus)
 		return scn_err(p, "CPU %lu does not exist (cpus %d)", c,
