@@ -389,8 +389,10 @@ static void test_bad_catalogue(void **state)
  * plus boot and per-scenario setup keep it near its 3 min target (20
  * stock runs at 148 s summed took 151-172 s in the guest, so boot and
  * setup add at most 24 s). It was 155 s until heavy-children-duty (the
- * u32 load_sum truncation on 6.12, 4.5 s) joined; the sequential verdict
- * of issue 25 is what brings it down.
+ * u32 load_sum truncation on 6.12, 4.5 s) joined, 160 s until the five
+ * topology/ scenarios of issue 25 (16.5 s: 2.5-4 s each, the shortest
+ * windows their shared CPUs and duty ripple allow; summed 175.55 s) did;
+ * the sequential verdict of issue 25 is what brings it down.
  */
 static void check_suite(const char *suite, int min, uint64_t max_measure_us,
 			uint64_t max_total_us)
@@ -448,7 +450,7 @@ static void test_suites(void **state)
 {
 	(void)state;
 	check_suite("quick", 8, 3000000, 30000000);
-	check_suite("default", 30, 8000000, 160000000);
+	check_suite("default", 30, 8000000, 176000000);
 }
 
 /* "every": the values cycle, firings and phases merge in time order. */
