@@ -278,6 +278,8 @@ static void ktap_start(const struct run_info *ri, const struct slices *sl,
 static void run_all(const struct scenario *scn, int n, struct totals *tot,
 		    const char *skip)
 {
+	char range[16];
+
 	for (int i = 0; i < n; i++) {
 		const struct scenario *s = &scn[i];
 
@@ -288,10 +290,12 @@ static void run_all(const struct scenario *scn, int n, struct totals *tot,
 			continue;
 		}
 
-		ktap_diag(stdout, 0, "%s (%s): %d CPUs, %s, warmup %llu us, "
-			  "measure %llu us, sample %llu us, %d windows, "
-			  "tolerance %.4f, confidence %.2f", s->name, s->file,
-			  s->cpus, scn_hierarchy_name(s->hierarchy),
+		ktap_diag(stdout, 0, "%s (%s): %d CPUs (cpus %s), %s, warmup "
+			  "%llu us, measure %llu us, sample %llu us, %d "
+			  "windows, tolerance %.4f, confidence %.2f", s->name,
+			  s->file, s->cpus,
+			  scn_cpus_range_text(s, range, sizeof(range)),
+			  scn_hierarchy_name(s->hierarchy),
 			  (unsigned long long)s->warmup_us,
 			  (unsigned long long)s->measure_us,
 			  (unsigned long long)s->sample_us, s->windows,
