@@ -83,7 +83,8 @@ int scn_cpulist_resolve(struct scn_parser *p, const char *v, char *out,
 			w = snprintf(out + o, len - o, "%d", p->s->cpus - 1);
 		else
 			w = snprintf(out + o, len - o, "%.*s", (int)t, v);
-		if (w < 0 || (size_t)w + 2 > len - o)
+		/* the token, its separator if any, the NUL */
+		if (w < 0 || (size_t)w + 1 + !!v[t] > len - o)
 			return -1;
 		o += (size_t)w;
 		if (v[t])
