@@ -9,9 +9,12 @@
  *                               run (in the guest): KTAP on stdout, JSON
  *                               Lines to PATH; CFS latency N us for the
  *                               run (default 3000, 0: the kernel's own)
+ *           [--fixed-window] [--lag-inflation=F]
+ *                               the verdict of one window of measure
+ *                               (else sequential); lag SE factor F
  *
  * Exit codes (kselftest): 0 all passed, 1 any failure or error, 4 all
- * skipped, 2 bad scenario input or usage.
+ * skipped, 5 any inconclusive (none failed), 2 bad scenario input or usage.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +43,7 @@ struct conform_opts {
 	const char *json;		/* --json PATH */
 	int sample_ms;			/* 0: the scenarios' own */
 	long slice_us;
+	struct seq_opts seq;		/* --fixed-window, --lag-inflation */
 };
 
 static void usage(FILE *f)
@@ -48,7 +52,8 @@ static void usage(FILE *f)
 		"usage: conform --check FILE...\n"
 		"       conform --list FILE...\n"
 		"       conform [-t NAME] [--json PATH] [--sample-ms N] "
-		"[--slice-latency-us N] FILE...\n");
+		"[--slice-latency-us N] [--fixed-window]\n"
+		"               [--lag-inflation=F] FILE...\n");
 }
 
 /* Returns -1 to go on, else the exit code (--help: 0, usage: 2). */
@@ -60,6 +65,8 @@ static int parse_opts(int argc, char **argv, struct conform_opts *o)
 		{ "json", required_argument, NULL, 'j' },
 		{ "sample-ms", required_argument, NULL, 's' },
 		{ "slice-latency-us", required_argument, NULL, 'L' },
+		{ "fixed-window", no_argument, NULL, 'F' },
+		{ "lag-inflation", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -87,6 +94,18 @@ static int parse_opts(int argc, char **argv, struct conform_opts *o)
 			o->slice_us = atol(optarg);
 			if (o->slice_us < 0 || o->slice_us > 1000000) {
 				fprintf(stderr, "conform: --slice-latency-us: 0 (kernel's own) .. 1000000\n");
+				return 2;
+			}
+			break;
+		case 'F':
+			o->seq.fixed_window = true;
+			break;
+		case 'I':
+			o->seq.lag_inflation = atof(optarg);
+			if (!(o->seq.lag_inflation >= 1 &&
+			      o->seq.lag_inflation <= 100)) {
+				fprintf(stderr,
+					"conform: --lag-inflation: 1..100\n");
 				return 2;
 			}
 			break;
@@ -265,31 +284,8 @@ static void run_all(const struct scenario *scn, int n, struct totals *tot,
 			  (unsigned long long)s->measure_us,
 			  (unsigned long long)s->sample_us, s->windows,
 			  s->tolerance, s->confidence);
-		switch (runner_run(s, i + 1)) {
-		case V_PASS:
-			tot->pass++;
-			break;
-		case V_FAIL:
-			tot->fail++;
-			break;
-		case V_SKIP:
-			tot->skip++;
-			break;
-		default:
-			tot->error++;
-			break;
-		}
+		totals_add(tot, runner_run(s, i + 1));
 	}
-}
-
-/* kselftest: 1 any failure or error, 4 all skipped, else 0. */
-static int exit_code(const struct totals *tot, int n)
-{
-	if (tot->fail || tot->error)
-		return 1;
-	if (n && tot->skip == n)
-		return 4;
-	return 0;
 }
 
 /* Run the n scenarios: KTAP on stdout, JSON Lines; the exit code. */
@@ -304,6 +300,7 @@ static int run_mode(const struct conform_opts *o, const struct scenario *scn,
 
 	if (o->json && open_json(o->json))
 		return 2;
+	runner_set_seq_opts(&o->seq);
 	run_info_fill(&ri, n, o->sample_ms);
 	sl_ret = run_info_slices(&ri, &sl, o->slice_us);
 	run_info_cgroup_mode(&ri, &cm);
@@ -312,15 +309,16 @@ static int run_mode(const struct conform_opts *o, const struct scenario *scn,
 	run_all(scn, n, &tot, cm.how == CGM_UNKNOWN ? cm.why : NULL);
 	cgroup_mode_restore(&cm, CGROUP_MODE_DIR, NULL);
 	slices_restore(&sl);
-	ktap_totals(stdout, tot.pass, tot.fail, tot.skip, tot.error);
-	ex = exit_code(&tot, n);
+	ktap_totals(stdout, &tot);
+	ex = totals_exit_code(&tot, n);
 	jout_run_end(&tot, ex, measure_now_us() - start);
 	return ex;
 }
 
 int main(int argc, char **argv)
 {
-	struct conform_opts o = { .slice_us = CONFORM_SLICE_LATENCY_US };
+	struct conform_opts o = { .slice_us = CONFORM_SLICE_LATENCY_US,
+				  .seq.lag_inflation = SEQ_LAG_INFLATION };
 	uint64_t start = measure_now_us();
 	struct scenario *scn;
 	int nfiles, n, bad, ex;

@@ -12,8 +12,8 @@
  * same on every machine). Profiles (noise in units of the tolerance; the
  * KTAP line `# sim ...` prints each profile's fixed-window 95 % half-width
  * so it can be set against `CI p50` and `bnd/tol` of `make flake`):
- *   lag-*     a steady window (pinned hogs): a bounded lag (AR(1), correlation 3 or 8
- *             intervals) the lag interval is valid for;
+ *   lag-*     a steady window (pinned hogs): a bounded lag (AR(1),
+ *             correlation 3 or 8 intervals) the lag interval is valid for;
  *   lag-slow  the same plus a slow lag component (correlation 40
  *             intervals) the lag interval cannot see: the claimed SE is
  *             ~2.2 x too small, as campaign 3 measured (SE c/o 0.46);
@@ -35,6 +35,7 @@
 #include <cmocka.h>
 
 #include "contract/contract.h"
+#include "output/output.h"
 #include "tests/testutil.h"
 #include "verdict/sequential.h"
 #include "verdict/verdict.h"
@@ -419,9 +420,34 @@ static void test_decide(void **state)
 	assert_int_equal(res.v, V_FAIL);
 }
 
+/* The run's exit code: 5 for an inconclusive that nothing outranks. */
+static void test_exit_code(void **state)
+{
+	struct totals t = { 0 };
+
+	(void)state;
+	totals_add(&t, V_PASS);
+	assert_int_equal(totals_exit_code(&t, 1), 0);
+	totals_add(&t, V_INCONCLUSIVE);
+	assert_int_equal(t.inconclusive, 1);
+	assert_int_equal(totals_exit_code(&t, 2), CONFORM_EXIT_INCONCLUSIVE);
+	assert_int_equal(CONFORM_EXIT_INCONCLUSIVE, 5);
+	totals_add(&t, V_FAIL);
+	assert_int_equal(totals_exit_code(&t, 3), 1);
+	memset(&t, 0, sizeof(t));
+	totals_add(&t, V_SKIP);
+	assert_int_equal(totals_exit_code(&t, 1), 4);
+	totals_add(&t, V_INCONCLUSIVE);
+	assert_int_equal(totals_exit_code(&t, 2), 5);
+	totals_add(&t, V_ERROR);
+	assert_int_equal(t.error, 1);
+	assert_int_equal(totals_exit_code(&t, 3), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exit_code),
 		cmocka_unit_test(test_plan),
 		cmocka_unit_test(test_max_measure),
 		cmocka_unit_test(test_confidence),

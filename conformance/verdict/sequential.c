@@ -188,3 +188,19 @@ bool seq_look(const struct seq_plan *p, int look, const struct vd_input *in,
 	scratch->confidence = in->s->confidence;
 	return seq_decide(p, look, in->s, r);
 }
+
+void seq_outcome_fill(const struct seq_plan *p, int look,
+		      const struct scn_result *r, struct seq_outcome *o)
+{
+	uint64_t cost = o->cost_us;
+
+	memset(o, 0, sizeof(*o));
+	o->cost_us = cost;
+	o->sequential = p->sequential;
+	o->look = look + 1;
+	o->looks = p->nlooks;
+	o->time_to_verdict_us = r->win_len_us;
+	o->max_measure_us = p->max_measure_us;
+	o->ci_confidence = p->look_confidence;
+	o->ci_inflation = r->ci_method == VD_CI_LAG ? p->inflation : 1;
+}

@@ -59,6 +59,18 @@ struct seq_plan {
 	double inflation;		/* of lag intervals; 1: none */
 };
 
+/* What the result record and the KTAP block say about the looks. */
+struct seq_outcome {
+	bool sequential;
+	int look;			/* the deciding look, 1-based */
+	int looks;			/* planned */
+	uint64_t time_to_verdict_us;	/* its window length */
+	uint64_t max_measure_us;
+	double ci_confidence;		/* each look's, Bonferroni */
+	double ci_inflation;		/* applied: 1 unless a lag interval */
+	uint64_t cost_us;		/* CPU time of the looks' analyses */
+};
+
 /* How one interval lies against +-tol. */
 enum seq_call {
 	SEQ_INSIDE,
@@ -105,5 +117,9 @@ bool seq_decide(const struct seq_plan *p, int look, const struct scenario *s,
  */
 bool seq_look(const struct seq_plan *p, int look, const struct vd_input *in,
 	      struct scenario *scratch, struct scn_result *r);
+
+/* The outcome of plan p decided at look (0-based) with result r. */
+void seq_outcome_fill(const struct seq_plan *p, int look,
+		      const struct scn_result *r, struct seq_outcome *o);
 
 #endif /* CONFORM_SEQUENTIAL_H */
