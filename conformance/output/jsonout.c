@@ -375,7 +375,7 @@ static struct json_object *result_group(const struct scenario *s,
 	struct json_object *go = json_object_new_object();
 
 	add(go, RK_PATH, js(s->groups[g].path));
-	add(go, RK_VERDICT, js(gr->pass ? "pass" : "fail"));
+	add(go, RK_VERDICT, js(verdict_name(seq_group_verdict(s, r, g))));
 	add(go, RK_MEASURED, jd(gr->measured));
 	add(go, RK_MEASURED_CPU, jd(gr->measured_cpu));
 	add(go, RK_USAGE_CPU, jd(gr->usage_cpu));

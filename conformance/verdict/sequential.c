@@ -119,6 +119,19 @@ static int first_group(const struct scenario *s, const struct scn_result *r,
 	return -1;
 }
 
+enum verdict seq_group_verdict(const struct scenario *s,
+			       const struct scn_result *r, int g)
+{
+	const struct stats_summary *ci;
+
+	if (r->g[g].pass)
+		return V_PASS;
+	if (r->v == V_INCONCLUSIVE &&
+	    group_call(s, &r->g[g], &ci) != SEQ_OUTSIDE)
+		return V_INCONCLUSIVE;
+	return V_FAIL;
+}
+
 bool seq_decide(const struct seq_plan *p, int look, const struct scenario *s,
 		struct scn_result *r)
 {

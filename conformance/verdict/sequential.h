@@ -118,6 +118,13 @@ bool seq_decide(const struct seq_plan *p, int look, const struct scenario *s,
 bool seq_look(const struct seq_plan *p, int look, const struct vd_input *in,
 	      struct scenario *scratch, struct scn_result *r);
 
+/*
+ * Group g's own verdict in r: PASS, FAIL, or INCONCLUSIVE (r is, and g's
+ * intervals are not entirely outside the tolerance).
+ */
+enum verdict seq_group_verdict(const struct scenario *s,
+			       const struct scn_result *r, int g);
+
 /* The outcome of plan p decided at look (0-based) with result r. */
 void seq_outcome_fill(const struct seq_plan *p, int look,
 		      const struct scn_result *r, struct seq_outcome *o);
