@@ -30,6 +30,7 @@ static enum jcase verdict_case(enum verdict v)
 	case V_PASS:
 		return JC_PASS;
 	case V_FAIL:
+	case V_INCONCLUSIVE:
 		return JC_FAIL;
 	case V_SKIP:
 		return JC_SKIP;
