@@ -30,6 +30,7 @@
 #include "output/output.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
+#include "verdict/sequential.h"
 
 #define RUNNER_VERSION "0.1"
 /* CFS latency for the run (see slices.h); 0 keeps the kernel's. */
