@@ -14,7 +14,8 @@
 #
 # The status comes from the RUNNER_EXIT=N marker /init prints, never from
 # QEMU. Exit codes: the runner's (0 pass, 1 fail, 2 bad scenario, 3 guest
-# setup failed, 4 all skipped) or, when the guest did not finish:
+# setup failed, 4 all skipped, 5 inconclusive: none failed, one or more
+# reached no verdict) or, when the guest did not finish:
 #   10 kernel panic   11 hang (no output for --idle s)   12 deadline hit
 #   13 QEMU died without a marker   14 runner crashed (signal)
 #   20 accelerator unavailable      2 bad arguments
@@ -169,9 +170,10 @@ elif [ "$host_status" = deadline ]; then
 else
 	host_status=qemu-died rc=13
 fi
-# A failed KUnit suite fails a run whose scenarios passed (or all skipped).
+# A failed KUnit suite fails a run whose scenarios passed (or all skipped,
+# or were inconclusive).
 kunit_failed=$("$cfsreport" kunit-failed "$dir/console.log")
-if [ -n "$kunit_failed" ] && { [ "$rc" = 0 ] || [ "$rc" = 4 ]; }; then
+if [ -n "$kunit_failed" ] && { [ "$rc" = 0 ] || [ "$rc" = 4 ] || [ "$rc" = 5 ]; }; then
 	rc=1
 fi
 
@@ -201,7 +203,8 @@ JSON
 
 pass=$(grep -E '^ok [0-9]+' "$dir/results.ktap" | grep -cv '# SKIP')
 skip=$(grep -cE '^ok [0-9]+.*# SKIP' "$dir/results.ktap")
-fail=$(grep -cE '^not ok [0-9]+' "$dir/results.ktap")
+fail=$(grep -E '^not ok [0-9]+' "$dir/results.ktap" | grep -cv '# INCONCLUSIVE')
+inconclusive=$(grep -cE '^not ok [0-9]+.*# INCONCLUSIVE' "$dir/results.ktap")
 case "$host_status" in
 ok) ;;
 panic) say "guest kernel panicked${last_started:+ during scenario '$last_started'}" ;;
@@ -214,7 +217,7 @@ runner-crashed)
 qemu-died) say "QEMU exited ($qemu_rc) before the runner finished${last_started:+ (scenario '$last_started')}; see $dir/qemu.log" ;;
 esac
 [ -z "$kunit_failed" ] || say "KUnit suite(s) failed: $kunit_failed (see results.ktap)"
-if [ "$rc" = 0 ]; then verdict=PASS; elif [ "$rc" = 4 ]; then verdict=SKIP; else verdict=FAIL; fi
-say "verdict: $verdict ($pass passed, $fail failed, $skip skipped; exit $rc) in ${duration}s on $used"
+case "$rc" in 0) verdict=PASS ;; 4) verdict=SKIP ;; 5) verdict=INCONCLUSIVE ;; *) verdict=FAIL ;; esac
+say "verdict: $verdict ($pass passed, $fail failed, $inconclusive inconclusive, $skip skipped; exit $rc) in ${duration}s on $used"
 say "results: $dir"
 exit "$rc"

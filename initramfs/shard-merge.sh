@@ -29,17 +29,21 @@ for ((k = 0; k < jobs; k++)); do
 done
 
 # --- merged exit code ------------------------------------------------------------
-rc=0 any_fail=0 all_skip=1
+# 1 (a failure) outranks 5 (an inconclusive), which outranks 4 (all skipped).
+rc=0 any_fail=0 any_inc=0 all_skip=1
 for ((k = 0; k < jobs; k++)); do
 	case "${rcs[k]}" in
 	0) all_skip=0 ;;
 	1) any_fail=1; all_skip=0 ;;
+	5) any_inc=1; all_skip=0 ;;
 	4) ;;
 	*) [ "$rc" = 0 ] && rc=${rcs[k]} ;;
 	esac
 done
 if [ "$rc" = 0 ]; then
-	if [ $any_fail = 1 ]; then rc=1; elif [ $all_skip = 1 ]; then rc=4; fi
+	if [ $any_fail = 1 ]; then rc=1
+	elif [ $any_inc = 1 ]; then rc=5
+	elif [ $all_skip = 1 ]; then rc=4; fi
 fi
 
 # --- KTAP ----------------------------------------------------------------------------

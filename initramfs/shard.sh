@@ -16,7 +16,8 @@
 # threads then stall (late samples, wider intervals) and verdicts may move.
 #
 # Exit: a shard's guest-level code (2, 3, 10-20) if any shard stopped,
-# else 1 if any scenario failed, 4 if every scenario was skipped, else 0.
+# else 1 if any scenario failed, 5 if any was inconclusive, 4 if every
+# scenario was skipped, else 0.
 set -uo pipefail
 
 jobs=$1 gcpus=$2 runner=$3 runner_host=$4 results=$5 label=$6

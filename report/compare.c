@@ -159,6 +159,14 @@ static void classify(struct cmp_result *r, struct cmp_scenario *cs)
 	} else if (worse) {
 		cs->kind = CMP_REGRESSED;
 		cs->why = "error grew significantly";
+	} else if (cs->vb != cs->vc && (cs->vb == V_INCONCLUSIVE ||
+					cs->vc == V_INCONCLUSIVE)) {
+		/* no verdict on one side: neither better nor worse */
+		cs->kind = CMP_CHANGED;
+		cs->why = arena_printf(&r->arena, "verdict %s -> %s (no "
+				       "verdict within the longest window)",
+				       verdict_name(cs->vb),
+				       verdict_name(cs->vc));
 	} else if (failing(cs->vb) && !failing(cs->vc)) {
 		cs->kind = CMP_IMPROVED;
 		cs->why = arena_printf(&r->arena, "verdict %s -> %s",

@@ -24,10 +24,11 @@ static void run_line(FILE *f, const char *what, const struct rep_run *r)
 
 	results_count(r, c);
 	fprintf(f, "  %s %s: kernel %s, series %s, %s, %d pass / %d fail / "
-		"%d skip / %d error / %d incomplete, host %s\n", what, r->dir,
-		s_or(r->kernel_release, "?"), s_or(r->series_hash, "-"),
-		s_or(r->accel, "?"), c[V_PASS], c[V_FAIL], c[V_SKIP],
-		c[V_ERROR], c[V_INCOMPLETE], s_or(r->host_status, "?"));
+		"%d skip / %d error / %d incomplete / %d inconclusive, host "
+		"%s\n", what, r->dir, s_or(r->kernel_release, "?"),
+		s_or(r->series_hash, "-"), s_or(r->accel, "?"), c[V_PASS],
+		c[V_FAIL], c[V_SKIP], c[V_ERROR], c[V_INCOMPLETE],
+		c[V_INCONCLUSIVE], s_or(r->host_status, "?"));
 }
 
 static bool shown(const struct cmp_scenario *cs)

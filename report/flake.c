@@ -14,6 +14,15 @@
  *    across the runs; the smallest over the groups. Near 1: calibrated;
  *    above 1: the CI is wider than the run-to-run spread (conservative);
  *    below 1: narrower (the interval overstates what one run shows).
+ *    The claimed SE is the interval's before the sequential verdict's
+ *    lag inflation (ci_inflation) at its confidence (ci_confidence): the
+ *    quantity the inflation is measured from. Runs of the sequential
+ *    verdict stop at different windows, which widens the run-to-run
+ *    spread; calibrate with RUNNER_OPTS=--fixed-window.
+ *
+ * The sequential verdict adds two: "incl", the runs that reached no
+ * verdict (INCONCLUSIVE), and the time to a verdict (the deciding look's
+ * window, after the warm-up) over the runs, p50, p90 and max.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -36,7 +45,8 @@ struct flake_row {
 	double *err;		/* worst |error| per run that had one */
 	double *half;		/* its CI half-width */
 	double *margin;		/* largest |CI bound| / tolerance of a run */
-	int n_err, n_margin;
+	double *ttv;		/* time to verdict, s, per run that had one */
+	int n_err, n_margin, n_ttv;
 	struct flake_group *grp;
 	int n_grp;
 };
@@ -142,12 +152,15 @@ static double run_margin(const struct rep_scenario *s)
 static void add_groups(struct flake_row *r, const struct rep_scenario *s,
 		       int nruns)
 {
-	double q;
+	double conf = isnan(s->ci_confidence) ? s->confidence :
+		      s->ci_confidence, q;
 	int i;
 
-	if (s->subwindows < 2 || isnan(s->confidence))
+	if (s->subwindows < 2 || isnan(conf))
 		return;
-	q = stats_t_quantile(s->confidence, s->subwindows - 1);
+	q = stats_t_quantile(conf, s->subwindows - 1);
+	if (!isnan(s->ci_inflation) && s->ci_inflation > 0)
+		q *= s->ci_inflation;
 	if (!(q > 0))
 		return;
 	for (i = 0; i < s->n_groups; i++) {
@@ -214,6 +227,7 @@ static void row_free(struct flake_row *r)
 	free(r->err);
 	free(r->half);
 	free(r->margin);
+	free(r->ttv);
 }
 
 static void add_run(struct flake_row *r, const struct rep_scenario *s,
@@ -235,6 +249,8 @@ static void add_run(struct flake_row *r, const struct rep_scenario *s,
 	m = run_margin(s);
 	if (!isnan(m))
 		r->margin[r->n_margin++] = m;
+	if (!isnan(s->time_to_verdict_us) && r->n_ttv < nruns)
+		r->ttv[r->n_ttv++] = s->time_to_verdict_us / 1e6;
 	add_groups(r, s, nruns);
 }
 
@@ -242,7 +258,8 @@ static void add_run(struct flake_row *r, const struct rep_scenario *s,
 static int row_bad(const struct flake_row *r)
 {
 	return r->counts[V_FAIL] + r->counts[V_ERROR] +
-	       r->counts[V_INCOMPLETE] + r->counts[V_UNKNOWN];
+	       r->counts[V_INCOMPLETE] + r->counts[V_UNKNOWN] +
+	       r->counts[V_INCONCLUSIVE];
 }
 
 static void print_row(FILE *f, struct flake_row *r)
@@ -252,17 +269,22 @@ static void print_row(FILE *f, struct flake_row *r)
 	qsort(r->err, r->n_err, sizeof(double), cmp_double);
 	qsort(r->half, r->n_err, sizeof(double), cmp_double);
 	qsort(r->margin, r->n_margin, sizeof(double), cmp_double);
-	fprintf(f, "%-34s %4d %4d %4d %4d %4d %4d  %8.4f %8.4f %8.4f %8.4f  %7.2f %7.2f %7.2f",
+	qsort(r->ttv, r->n_ttv, sizeof(double), cmp_double);
+	fprintf(f, "%-34s %4d %4d %4d %4d %4d %4d %4d  %8.4f %8.4f %8.4f %8.4f  %7.2f %7.2f %7.2f  %5.1f %5.1f %5.1f",
 		r->name, r->counts[V_PASS], r->counts[V_FAIL], r->hc_fails,
-		r->counts[V_ERROR], r->counts[V_SKIP], r->counts[V_INCOMPLETE],
+		r->counts[V_INCONCLUSIVE], r->counts[V_ERROR],
+		r->counts[V_SKIP], r->counts[V_INCOMPLETE],
 		percentile(r->err, r->n_err, 0.5),
 		percentile(r->err, r->n_err, 0.9),
 		percentile(r->err, r->n_err, 1.0),
 		percentile(r->half, r->n_err, 0.5),
 		percentile(r->margin, r->n_margin, 0.5),
-		percentile(r->margin, r->n_margin, 1.0), row_se_ratio(r));
+		percentile(r->margin, r->n_margin, 1.0), row_se_ratio(r),
+		percentile(r->ttv, r->n_ttv, 0.5),
+		percentile(r->ttv, r->n_ttv, 0.9),
+		percentile(r->ttv, r->n_ttv, 1.0));
 	if (bad)
-		fprintf(f, "  <- failed in %d of %d runs", bad,
+		fprintf(f, "  <- not passed in %d of %d runs", bad,
 			bad + r->counts[V_PASS] + r->counts[V_SKIP]);
 	fputc('\n', f);
 }
@@ -281,6 +303,7 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 		rows[i].err = calloc(n, sizeof(double));
 		rows[i].half = calloc(n, sizeof(double));
 		rows[i].margin = calloc(n, sizeof(double));
+		rows[i].ttv = calloc(n, sizeof(double));
 	}
 	for (i = 0; i < n; i++) {
 		for (j = 0; j < runs[i].n_scen; j++) {
@@ -290,16 +313,17 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 			if (!s->name)
 				continue;
 			r = row_for(rows, &nrows, s->name, cap);
-			if (!r || !r->err || !r->half || !r->margin ||
+			if (!r || !r->err || !r->half || !r->margin || !r->ttv ||
 			    r->n_err >= n || r->n_margin >= n)
 				continue;
 			add_run(r, s, n);
 		}
 	}
 
-	fprintf(f, "%-34s %4s %4s %4s %4s %4s %4s  %8s %8s %8s %8s  %7s %7s %7s\n",
-		"scenario", "pass", "fail", "f@hc", "err", "skip", "inc", "|e| p50",
-		"|e| p90", "|e| max", "CI p50", "bnd/tol", "b/t max", "SE c/o");
+	fprintf(f, "%-34s %4s %4s %4s %4s %4s %4s %4s  %8s %8s %8s %8s  %7s %7s %7s  %5s %5s %5s\n",
+		"scenario", "pass", "fail", "f@hc", "incl", "err", "skip",
+		"died", "|e| p50", "|e| p90", "|e| max", "CI p50", "bnd/tol",
+		"b/t max", "SE c/o", "ttv50", "ttv90", "ttvmx");
 	for (i = 0; i < nrows; i++) {
 		struct flake_row *r = &rows[i];
 
@@ -314,8 +338,12 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 		"the excess within what the workers measured charged to them "
 		"while their vCPU did not run, late in the window)\n");
 	fprintf(f, "bnd/tol: largest |CI bound| over tolerance (passes <= 1); "
-		"SE c/o: claimed / run-to-run standard error, smallest group "
-		"(1 = calibrated, > 1 conservative)\n");
+		"SE c/o: claimed (before the lag inflation) / run-to-run "
+		"standard error, smallest group (1 = calibrated, > 1 "
+		"conservative)\n");
+	fprintf(f, "incl: inconclusive (no verdict within the longest "
+		"window); died: incomplete (the guest stopped in it); ttv: "
+		"time to a verdict after the warm-up, s (p50, p90, max)\n");
 	for (i = 0; i < cap; i++)
 		row_free(&rows[i]);
 	free(rows);

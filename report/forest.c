@@ -65,6 +65,8 @@ enum forest_status forest_status(enum verdict v, double lo, double hi,
 		return FS_PASS;
 	case V_SKIP:
 		return FS_SKIP;
+	case V_INCONCLUSIVE:
+		return FS_INCONCLUSIVE;
 	default:
 		return FS_FAIL;
 	}
@@ -170,14 +172,16 @@ static void header(FILE *f, const struct forest_row *rows,
 	};
 	int cnt[FS_COUNT] = { 0 }, i, last = g->panels - 1;
 	double x = 0;
-	char buf[160];
+	char buf[160], inc[32];
 
 	for (i = 0; i < g->n; i++)
 		cnt[rows[i].cell[last].status]++;
-	snprintf(buf, sizeof(buf), "%d scenario(s)%s: %d failing, %d near "
+	snprintf(inc, sizeof(inc), "%d inconclusive, ", cnt[FS_INCONCLUSIVE]);
+	snprintf(buf, sizeof(buf), "%d scenario(s)%s: %d failing, %s%d near "
 		 "tolerance (interval \xe2\x89\xa5 %.0f %% of it)", g->n,
 		 g->panels > 1 ? " in the candidate" : "", cnt[FS_FAIL],
-		 cnt[FS_NEAR], FOREST_NEAR * 100);
+		 cnt[FS_INCONCLUSIVE] ? inc : "", cnt[FS_NEAR],
+		 FOREST_NEAR * 100);
 	svg_text(f, 0, 14, "start", "font-size=\"13\" font-weight=\"bold\"",
 		 "Worst group per scenario: error vs kernel model (pp), "
 		 "interval, \xc2\xb1tolerance band");

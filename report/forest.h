@@ -24,9 +24,9 @@ enum forest_status {
 	FS_PASS,
 	FS_NEAR,		/* passed, interval within 80-100 % of tol */
 	/*
-	 * The slot for a verdict that says "the interval straddles the band
-	 * edge": drawn and listed in the legend, but no verdict maps here
-	 * yet (today's verdict calls such a group a failure).
+	 * The sequential verdict's INCONCLUSIVE: at the longest window the
+	 * interval still straddles the band edge. Listed in the legend only
+	 * when a row has it.
 	 */
 	FS_INCONCLUSIVE,
 	FS_FAIL,		/* fail, error, incomplete, unknown */

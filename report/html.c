@@ -32,9 +32,11 @@ static const char css[] =
 	".v-pass{background:#2a8a3e}.v-fail{background:#c62828}"
 	".v-error{background:#8e24aa}.v-skip{background:#888}"
 	".v-incomplete{background:#e65100}.v-unknown{background:#555}"
+	".v-inconclusive{background:#6a3d9a}"
 	".banner{padding:10px 14px;border-radius:4px;font-size:16px;"
 	"font-weight:bold;margin:8px 0}.banner.ok{background:#e3f4e6;"
 	"color:#1b5e20}.banner.bad{background:#fde8e8;color:#b71c1c}"
+	".banner.inc{background:#fff6d6;color:#7a5b00}"
 	".problems{background:#fff6e0;border:1px solid #f0c36d;padding:6px 12px}"
 	"section.scn{border:1px solid #ddd;border-radius:4px;margin:10px 0;"
 	"padding:0 12px}section.scn.failing{border:2px solid #c62828}"
@@ -108,20 +110,30 @@ static void scenario_anchor(FILE *f, const struct rep_run *run,
 /* ---- summary ---- */
 
 /* PASS / FAIL banner over the summary. */
-static void summary_banner(FILE *f, const struct rep_run *run, int failing)
+static void summary_banner(FILE *f, const struct rep_run *run, int failing,
+			   int inconclusive)
 {
 	if (run->n_scen == 0) {
 		fputs("<div class=\"banner bad\">No scenario results: see what "
 		      "is missing below.</div>\n", f);
 		return;
 	}
-	if (!failing && !results_run_broken(run)) {
+	if (!failing && !inconclusive && !results_run_broken(run)) {
 		fprintf(f, "<div class=\"banner ok\">PASS: all %d scenario(s) "
 			"passed or were skipped</div>\n", run->n_scen);
 		return;
 	}
+	if (!failing && !results_run_broken(run)) {
+		fprintf(f, "<div class=\"banner inc\">INCONCLUSIVE: %d of %d "
+			"scenario(s) reached no verdict within their longest "
+			"window; none failed</div>\n", inconclusive,
+			run->n_scen);
+		return;
+	}
 	fputs("<div class=\"banner bad\">FAIL: ", f);
 	fprintf(f, "%d of %d scenario(s) failed", failing, run->n_scen);
+	if (inconclusive)
+		fprintf(f, ", %d inconclusive", inconclusive);
 	if (run->host_status && strcmp(run->host_status, "ok")) {
 		fputs("; the guest stopped (", f);
 		xml_puts(f, run->host_status);
@@ -263,7 +275,7 @@ static void summary(FILE *f, const struct rep_run *run,
 
 	results_count(run, c);
 	summary_banner(f, run, c[V_FAIL] + c[V_ERROR] + c[V_INCOMPLETE] +
-			       c[V_UNKNOWN]);
+			       c[V_UNKNOWN], c[V_INCONCLUSIVE]);
 	summary_forest(f, run, sorted);
 	fputs("<table class=\"summary\">\n", f);
 	summary_kernel(f, run);
@@ -566,6 +578,14 @@ static void scenario_facts(FILE *f, const struct rep_scenario *s)
 			s->subwindows);
 	if (!isnan(s->confidence))
 		fprintf(f, "confidence %.0f %%; ", s->confidence * 100);
+	if (s->sequential && !isnan(s->time_to_verdict_us))
+		fprintf(f, "sequential verdict at look %d of %d after %.1f s "
+			"(at most %.1f s), intervals at %.3f %% per look, lag "
+			"SE \xc3\x97%.2f; ", s->look, s->looks,
+			s->time_to_verdict_us / 1e6, s->max_measure_us / 1e6,
+			s->ci_confidence * 100, s->ci_inflation);
+	else if (s->has_result && s->look)
+		fputs("fixed window; ", f);
 	if (!isnan(s->tolerance))
 		fprintf(f, "tolerance \xc2\xb1%.2f pp; ", s->tolerance * 100);
 	if (!isnan(s->duration_us))
@@ -702,9 +722,11 @@ int html_write_report(FILE *f, const struct rep_run *run)
 	if (!sorted)
 		return -ENOMEM;
 	results_count(run, c);
-	snprintf(title, sizeof(title), "CFS conformance %s: %d pass, %d fail",
+	snprintf(title, sizeof(title), "CFS conformance %s: %d pass, %d fail, "
+		 "%d inconclusive",
 		 run->kernel_release ? run->kernel_release : "",
-		 c[V_PASS], c[V_FAIL] + c[V_ERROR] + c[V_INCOMPLETE]);
+		 c[V_PASS], c[V_FAIL] + c[V_ERROR] + c[V_INCOMPLETE],
+		 c[V_INCONCLUSIVE]);
 	html_page_begin(f, title);
 	fputs("<h1>cgroup CPU fairness conformance</h1>\n", f);
 	summary(f, run, sorted);

@@ -23,12 +23,14 @@ struct jcount {
 	double time;
 };
 
+/* INCONCLUSIVE is a failure of type "inconclusive": a non-pass. */
 static enum jcase verdict_case(enum verdict v)
 {
 	switch (v) {
 	case V_PASS:
 		return JC_PASS;
 	case V_FAIL:
+	case V_INCONCLUSIVE:
 		return JC_FAIL;
 	case V_SKIP:
 		return JC_SKIP;
@@ -37,14 +39,22 @@ static enum jcase verdict_case(enum verdict v)
 	}
 }
 
+/* A group failed (or, in an inconclusive scenario, was inconclusive). */
 static bool group_failed(const struct rep_scenario *s)
 {
 	int i;
 
 	for (i = 0; i < s->n_groups; i++)
-		if (s->groups[i].verdict == V_FAIL)
+		if (s->groups[i].verdict == V_FAIL ||
+		    (s->verdict == V_INCONCLUSIVE &&
+		     s->groups[i].verdict == V_INCONCLUSIVE))
 			return true;
 	return false;
+}
+
+static bool scen_failed(const struct rep_scenario *s)
+{
+	return s->verdict == V_FAIL || s->verdict == V_INCONCLUSIVE;
 }
 
 /*
@@ -54,7 +64,7 @@ static bool group_failed(const struct rep_scenario *s)
  */
 static enum jcase scen_case(const struct rep_scenario *s)
 {
-	if (s->verdict == V_FAIL && group_failed(s) && !s->n_issues &&
+	if (scen_failed(s) && group_failed(s) && !s->n_issues &&
 	    !s->n_warnings)
 		return JC_PASS;
 	return verdict_case(s->verdict);
@@ -146,7 +156,7 @@ static void scen_message(FILE *f, const struct rep_run *run,
 			   run->host_status : "");
 		return;
 	}
-	if (s->verdict == V_FAIL && group_failed(s))
+	if (scen_failed(s) && group_failed(s))
 		/* the groups' own testcases carry their failure */
 		xml_printf(f, "%d aggregation issue(s), %d kernel warning(s)",
 			   s->n_issues, s->n_warnings);

@@ -437,7 +437,7 @@ static void print_lines(const struct lines *l, FILE *out)
 /* The merged top-level results' totals (the runner's key order). */
 static void shard_totals(const struct lines *m, FILE *out)
 {
-	int p = 0, f = 0, s = 0;
+	int p = 0, f = 0, s = 0, inc = 0;
 
 	for (int i = 0; i < m->n; i++) {
 		const char *l = m->v[i];
@@ -445,15 +445,17 @@ static void shard_totals(const struct lines *m, FILE *out)
 
 		if (!n)
 			continue;
-		if (starts(l, "not "))
+		if (starts(l, "not ") && strstr(l + n, "# INCONCLUSIVE"))
+			inc++;
+		else if (starts(l, "not "))
 			f++;
 		else if (strstr(l + n, "# SKIP"))
 			s++;
 		else
 			p++;
 	}
-	fprintf(out, "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d error:0\n",
-		p, f, s);
+	fprintf(out, "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d error:0 "
+		"inconclusive:%d\n", p, f, s, inc);
 }
 
 int ktap_shard_merge(const struct ktap_shard *sh, int jobs, FILE *out)

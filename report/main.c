@@ -117,9 +117,10 @@ static void report_counts(const struct rep_run *run)
 	int counts[V_COUNT];
 
 	results_count(run, counts);
-	printf("results: %d pass, %d fail, %d skip, %d error, %d incomplete%s",
+	printf("results: %d pass, %d fail, %d skip, %d error, %d incomplete, "
+	       "%d inconclusive%s",
 	       counts[V_PASS], counts[V_FAIL], counts[V_SKIP],
-	       counts[V_ERROR], counts[V_INCOMPLETE],
+	       counts[V_ERROR], counts[V_INCOMPLETE], counts[V_INCONCLUSIVE],
 	       run->n_problems ? "; " : "\n");
 	if (run->n_problems)
 		printf("%d problem(s), first: %s\n", run->n_problems,

@@ -158,14 +158,16 @@ int verdict_rank(enum verdict v)
 		return 1;
 	case V_FAIL:
 		return 2;
+	case V_INCONCLUSIVE:
+		return 3;
 	case V_UNKNOWN:
-		return 3;
-	case V_SKIP:
 		return 4;
-	case V_PASS:
+	case V_SKIP:
 		return 5;
+	case V_PASS:
+		return 6;
 	default:
-		return 3;
+		return 4;
 	}
 }
 
@@ -207,6 +209,8 @@ static struct rep_scenario *scenario_get(struct rep_run *run,
 	s->duration_us = s->win_start_us = s->win_length_us = NAN;
 	s->model_disagreement = s->sampler_overhead = NAN;
 	s->se_disagreement = NAN;
+	s->time_to_verdict_us = s->max_measure_us = NAN;
+	s->ci_confidence = s->ci_inflation = NAN;
 	return s;
 }
 
@@ -442,6 +446,18 @@ static void load_group(struct arena *a, struct json_object *e,
 	}
 }
 
+/* The sequential verdict's keys (schema 2). */
+static void load_looks(struct rep_scenario *s, struct json_object *o)
+{
+	s->sequential = json_object_get_boolean(jget(o, RK_SEQUENTIAL));
+	s->look = jint(o, RK_LOOK, 0);
+	s->looks = jint(o, RK_LOOKS, 0);
+	s->time_to_verdict_us = jnum(o, RK_TIME_TO_VERDICT_US);
+	s->max_measure_us = jnum(o, RK_MAX_MEASURE_US);
+	s->ci_confidence = jnum(o, RK_CI_CONFIDENCE);
+	s->ci_inflation = jnum(o, RK_CI_INFLATION);
+}
+
 static void load_result(struct rep_run *run, struct json_object *o)
 {
 	struct arena *a = &run->arena;
@@ -465,6 +481,7 @@ static void load_result(struct rep_run *run, struct json_object *o)
 	s->win_start_us = jnum(win, RK_START_US);
 	s->win_length_us = jnum(win, RK_LENGTH_US);
 	s->subwindows = jint(win, RK_SUBWINDOWS, 0);
+	load_looks(s, o);
 	s->cpu_capacity = jnum_array(a, o, RK_CPU_CAPACITY, &s->n_capacity);
 
 	n = jarray_len(o, RK_GROUPS, &arr);
@@ -521,6 +538,7 @@ static void load_run_end(struct rep_run *run, struct json_object *o)
 	run->totals[V_FAIL] = jint(t, RK_FAIL, 0);
 	run->totals[V_SKIP] = jint(t, RK_SKIP, 0);
 	run->totals[V_ERROR] = jint(t, RK_ERROR, 0);
+	run->totals[V_INCONCLUSIVE] = jint(t, RK_INCONCLUSIVE, 0);
 	run->run_exit = jint(o, RK_EXIT, -1);
 	run->run_duration_us = jnum(o, RK_DURATION_US);
 }

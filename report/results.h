@@ -87,6 +87,11 @@ struct rep_scenario {
 	const char *reason, *source;
 	double duration_us, win_start_us, win_length_us;
 	int subwindows;
+	/* the sequential verdict (schema 2; NAN / 0 / false without it) */
+	bool sequential;
+	int look, looks;		/* the deciding look, 1-based; planned */
+	double time_to_verdict_us, max_measure_us;
+	double ci_confidence, ci_inflation;
 	double *cpu_capacity;
 	int n_capacity;
 	struct rep_group *groups;
@@ -166,8 +171,8 @@ void results_count(const struct rep_run *run, int counts[V_COUNT]);
 /* true when the run is not clean: guest died, runner missing, ... */
 bool results_run_broken(const struct rep_run *run);
 
-/* Sort key: failing scenarios first (incomplete, error, fail, unknown,
- * skip, pass). */
+/* Sort key: failing scenarios first (incomplete, error, fail,
+ * inconclusive, unknown, skip, pass). */
 int verdict_rank(enum verdict v);
 
 /* Scenarios ordered failing first, then by index; caller frees. */

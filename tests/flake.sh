@@ -1,8 +1,9 @@
 #!/bin/bash
 # flake.sh N "MAKE" - run the selected suite N times on one kernel (one
 # guest boot per run) and summarize per scenario: verdict counts and the
-# distribution of the worst group's error. Writes
-# results/flake-<time>.txt; exits 1 when any scenario failed in any run.
+# distribution of the worst group's error, inconclusive runs apart, and
+# the time to a verdict (p50, p90, max). Writes results/flake-<time>.txt;
+# exits 1 when any scenario failed or was inconclusive in any run.
 set -uo pipefail
 n=$1 make=$2
 results=${RESULTS_DIR:-results}

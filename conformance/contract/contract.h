@@ -12,20 +12,25 @@
 /*
  * A scenario's verdict: the runner's KTAP (ok, not ok, # SKIP, # ERROR)
  * and JSON "verdict" strings, and what the report reads back. The runner
- * gives the first four; INCOMPLETE and UNKNOWN are the report's (a
+ * gives the first five; INCOMPLETE and UNKNOWN are the report's (a
  * scenario_start without a result, a string it does not know).
+ * INCONCLUSIVE: the sequential verdict's longest window ended with an
+ * interval across a tolerance bound (KTAP "not ok N name # INCONCLUSIVE
+ * why": a non-pass for every KTAP consumer).
  */
 enum verdict {
 	V_PASS,
 	V_FAIL,
 	V_SKIP,
 	V_ERROR,
+	V_INCONCLUSIVE,	/* neither inside nor outside at the longest window */
 	V_INCOMPLETE,	/* scenario_start seen, no result: the guest stopped */
 	V_UNKNOWN,	/* a verdict string we do not know, or none */
 	V_COUNT,
 };
 
-/* "pass", "fail", "skip", "error", "incomplete", "unknown". */
+/* "pass", "fail", "skip", "error", "inconclusive", "incomplete",
+ * "unknown". */
 const char *verdict_name(enum verdict v);
 /* The verdict named s; V_UNKNOWN for NULL or a name not in the table. */
 enum verdict verdict_parse(const char *s);
@@ -104,7 +109,14 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
  * a key or a record type does not change the version, renaming, removing
  * or changing the meaning of one does.
  */
-#define RESULTS_SCHEMA_VERSION	1
+/*
+ * 2: the sequential verdict. A result's verdict can be "inconclusive",
+ * its window length is the deciding look's (not the scenario's measure),
+ * its intervals are at ci_confidence (Bonferroni over the looks) with lag
+ * intervals' standard error times ci_inflation; run_end totals count
+ * inconclusive apart.
+ */
+#define RESULTS_SCHEMA_VERSION	2
 
 #define RT_RUN_START	"run_start"
 #define RT_SCENARIO_START	"scenario_start"
@@ -126,6 +138,8 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_CI	"ci"
 #define RK_CI_HALF_WIDTH	"ci_half_width"
 #define RK_CI_HALF_WIDTH_SUBWINDOWS	"ci_half_width_subwindows"
+#define RK_CI_CONFIDENCE	"ci_confidence"
+#define RK_CI_INFLATION	"ci_inflation"
 #define RK_CI_METHOD	"ci_method"
 #define RK_CLOCKSOURCE	"clocksource"
 #define RK_CMDLINE	"cmdline"
@@ -159,6 +173,7 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_HOST_CONTENTION	"host_contention"
 #define RK_IDEAL	"ideal"
 #define RK_IDLE	"idle"
+#define RK_INCONCLUSIVE	"inconclusive"
 #define RK_INDEX	"index"
 #define RK_INTENT_DEVIATION	"intent_deviation"
 #define RK_INTERVALS	"intervals"
@@ -170,8 +185,11 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_LATE_SAMPLES	"late_samples"
 #define RK_LENGTH_US	"length_us"
 #define RK_LOAD_AVG	"load_avg"
+#define RK_LOOK	"look"
+#define RK_LOOKS	"looks"
 #define RK_MAX	"max"
 #define RK_MAX_LATE_US	"max_late_us"
+#define RK_MAX_MEASURE_US	"max_measure_us"
 #define RK_MEASURE_START_US	"measure_start_us"
 #define RK_MEASURE_US	"measure_us"
 #define RK_MEASURED	"measured"
@@ -213,6 +231,7 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_SCHEMA_VERSION	"schema_version"
 #define RK_SE_DISAGREEMENT	"se_disagreement"
 #define RK_SE_WEIGHT	"se_weight"
+#define RK_SEQUENTIAL	"sequential"
 #define RK_SKIP	"skip"
 #define RK_SLEEP_US	"sleep_us"
 #define RK_SLICES	"slices"
@@ -227,6 +246,7 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_TASK	"task"
 #define RK_TASKS	"tasks"
 #define RK_TG_LOAD_AVG	"tg_load_avg"
+#define RK_TIME_TO_VERDICT_US	"time_to_verdict_us"
 #define RK_TIMEOUT_US	"timeout_us"
 #define RK_TOLERANCE	"tolerance"
 #define RK_TOTALS	"totals"

@@ -12,6 +12,7 @@ static const char *const verdict_names[V_COUNT] = {
 	[V_FAIL] = "fail",
 	[V_SKIP] = "skip",
 	[V_ERROR] = "error",
+	[V_INCONCLUSIVE] = "inconclusive",
 	[V_INCOMPLETE] = "incomplete",
 	[V_UNKNOWN] = "unknown",
 };

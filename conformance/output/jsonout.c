@@ -375,7 +375,7 @@ static struct json_object *result_group(const struct scenario *s,
 	struct json_object *go = json_object_new_object();
 
 	add(go, RK_PATH, js(s->groups[g].path));
-	add(go, RK_VERDICT, js(gr->pass ? "pass" : "fail"));
+	add(go, RK_VERDICT, js(verdict_name(seq_group_verdict(s, r, g))));
 	add(go, RK_MEASURED, jd(gr->measured));
 	add(go, RK_MEASURED_CPU, jd(gr->measured_cpu));
 	add(go, RK_USAGE_CPU, jd(gr->usage_cpu));
@@ -472,9 +472,24 @@ static struct json_object *strings(const char (*v)[VD_DIAG_LEN], int n)
 	return a;
 }
 
+/* The looks of the sequential verdict (all null without them). */
+static void result_looks(struct json_object *o, const struct seq_outcome *sq)
+{
+	add(o, RK_SEQUENTIAL, sq ? json_object_new_boolean(sq->sequential) :
+	    NULL);
+	add(o, RK_LOOK, sq ? json_object_new_int(sq->look) : NULL);
+	add(o, RK_LOOKS, sq ? json_object_new_int(sq->looks) : NULL);
+	add(o, RK_TIME_TO_VERDICT_US, sq ?
+	    json_object_new_int64(sq->time_to_verdict_us) : NULL);
+	add(o, RK_MAX_MEASURE_US, sq ?
+	    json_object_new_int64(sq->max_measure_us) : NULL);
+	add(o, RK_CI_CONFIDENCE, sq ? jd(sq->ci_confidence) : NULL);
+	add(o, RK_CI_INFLATION, sq ? jd(sq->ci_inflation) : NULL);
+}
+
 void jout_result(int index, const struct scenario *s,
-		 const struct scn_result *r, uint64_t duration_us,
-		 const struct kmsg_report *km)
+		 const struct scn_result *r, const struct seq_outcome *sq,
+		 uint64_t duration_us, const struct kmsg_report *km)
 {
 	struct json_object *o = json_object_new_object(), *a;
 	int g, i;
@@ -487,6 +502,7 @@ void jout_result(int index, const struct scenario *s,
 	add(o, RK_SOURCE, js(pelt_source_name(r->src)));
 	add(o, RK_DURATION_US, json_object_new_int64(duration_us));
 	add(o, RK_WINDOW, result_window(r));
+	result_looks(o, sq);
 	add(o, RK_CPU_CAPACITY, doubles(r->cpu_capacity, r->ncpus));
 	a = json_object_new_array();
 	for (g = 0; g < s->ngroups; g++)
@@ -534,6 +550,7 @@ void jout_run_end(const struct totals *t, int exit_code, uint64_t duration_us)
 	add(to, RK_FAIL, json_object_new_int(t->fail));
 	add(to, RK_SKIP, json_object_new_int(t->skip));
 	add(to, RK_ERROR, json_object_new_int(t->error));
+	add(to, RK_INCONCLUSIVE, json_object_new_int(t->inconclusive));
 	add(o, RK_TOTALS, to);
 	add(o, RK_EXIT, json_object_new_int(exit_code));
 	add(o, RK_DURATION_US, json_object_new_int64(duration_us));

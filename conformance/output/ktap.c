@@ -34,8 +34,36 @@ static void clean(char *dst, size_t len, const char *src)
 	dst[i] = '\0';
 }
 
+/* Which look decided, at what confidence. */
+static void ktap_looks(FILE *f, const struct seq_outcome *sq)
+{
+	if (!sq)
+		return;
+	if (!sq->sequential) {
+		ktap_diag(f, 1, "fixed window (--fixed-window)");
+		return;
+	}
+	ktap_diag(f, 1, "sequential: look %d of %d, window %.1f s of at most "
+		  "%.1f s, confidence %.5f per look, lag SE x %.2f", sq->look,
+		  sq->looks, sq->time_to_verdict_us / 1e6,
+		  sq->max_measure_us / 1e6, sq->ci_confidence,
+		  sq->ci_inflation);
+}
+
+/* A group's subtest: not ok with INCONCLUSIVE when it decided nothing. */
+static void ktap_group(FILE *f, const struct scenario *s,
+		       const struct scn_result *r, int g)
+{
+	enum verdict v = seq_group_verdict(s, r, g);
+	char name[SCN_PATH_MAX];
+
+	clean(name, sizeof(name), s->groups[g].path);
+	fprintf(f, "    %sok %d %s%s\n", v == V_PASS ? "" : "not ", g + 1,
+		name, v == V_INCONCLUSIVE ? " # INCONCLUSIVE" : "");
+}
+
 void ktap_subtests(FILE *f, const struct scenario *s,
-		   const struct scn_result *r)
+		   const struct scn_result *r, const struct seq_outcome *sq)
 {
 	int g, i;
 
@@ -48,13 +76,13 @@ void ktap_subtests(FILE *f, const struct scenario *s,
 		  (unsigned long long)r->win_start_us,
 		  (unsigned long long)r->win_len_us, r->subwindows,
 		  r->intervals, s->confidence, s->tolerance);
+	ktap_looks(f, sq);
 	for (i = 0; i < r->ncpus && i < SCN_MAX_CPUS; i++)
 		if (r->cpu_capacity[i] > 0)
 			ktap_diag(f, 1, "cpu%d capacity %.4f", i,
 				  r->cpu_capacity[i]);
 	for (g = 0; g < s->ngroups; g++) {
 		const struct grp_result *gr = &r->g[g];
-		char name[SCN_PATH_MAX];
 
 		ktap_diag(f, 1, "%s: measured %.4f (%.4f CPUs) model %.4f "
 			  "(computed %.4f, se %.4f) ideal %.4f",
@@ -72,9 +100,7 @@ void ktap_subtests(FILE *f, const struct scenario *s,
 				  "expected CI [%+.4f, %+.4f]",
 				  s->groups[g].path, gr->expected,
 				  gr->exp_err.lo, gr->exp_err.hi);
-		clean(name, sizeof(name), s->groups[g].path);
-		fprintf(f, "    %sok %d %s\n", gr->pass ? "" : "not ", g + 1,
-			name);
+		ktap_group(f, s, r, g);
 	}
 	ktap_diag(f, 1, "aggregation %s (%d samples checked), model "
 		  "disagreement computed %.4f se %.4f",
@@ -108,6 +134,9 @@ void ktap_result(FILE *f, int n, const char *name, enum verdict v,
 			ktap_diag(f, 0, "%s: %s", cn, cr);
 		fprintf(f, "not ok %d %s\n", n, cn);
 		break;
+	case V_INCONCLUSIVE:
+		fprintf(f, "not ok %d %s # INCONCLUSIVE %s\n", n, cn, cr);
+		break;
 	default:
 		fprintf(f, "not ok %d %s # %s %s\n", n, cn,
 			timeout ? "TIMEOUT" : "ERROR", cr);
@@ -116,9 +145,10 @@ void ktap_result(FILE *f, int n, const char *name, enum verdict v,
 	fflush(f);
 }
 
-void ktap_totals(FILE *f, int pass, int fail, int skip, int error)
+void ktap_totals(FILE *f, const struct totals *t)
 {
 	fprintf(f, "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d "
-		"error:%d\n", pass, fail, skip, error);
+		"error:%d inconclusive:%d\n", t->pass, t->fail, t->skip,
+		t->error, t->inconclusive);
 	fflush(f);
 }

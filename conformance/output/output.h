@@ -13,6 +13,7 @@
 #include "kernel/kernel.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
+#include "verdict/sequential.h"
 #include "verdict/verdict.h"
 
 /*
@@ -26,15 +27,22 @@ void ktap_header(FILE *f, int n);
 void ktap_diag(FILE *f, int level, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* The indented subtest block of one analysed scenario. */
+/* The indented subtest block of one analysed scenario (sq: NULL, none). */
 void ktap_subtests(FILE *f, const struct scenario *s,
-		   const struct scn_result *r);
+		   const struct scn_result *r, const struct seq_outcome *sq);
 
-/* "ok N name" / "not ok N name # SKIP|TIMEOUT|ERROR reason". */
+/*
+ * "ok N name" / "not ok N name # SKIP|TIMEOUT|ERROR|INCONCLUSIVE reason".
+ * INCONCLUSIVE is not a KTAP directive: to a KTAP consumer the line is a
+ * "not ok", a non-pass (kselftest and KUnit parsers count it failed).
+ */
 void ktap_result(FILE *f, int n, const char *name, enum verdict v,
 		 const char *reason, int timeout);
 
-void ktap_totals(FILE *f, int pass, int fail, int skip, int error);
+struct totals;
+
+/* "# Totals: pass:N fail:N xfail:0 xpass:0 skip:N error:N inconclusive:N" */
+void ktap_totals(FILE *f, const struct totals *t);
 
 /*
  * jsonout.c - the JSON Lines results stream (docs/results-schema.md):
@@ -68,8 +76,19 @@ struct run_info {
 };
 
 struct totals {
-	int pass, fail, skip, error;
+	int pass, fail, skip, error, inconclusive;
 };
+
+/* Count v into t. */
+void totals_add(struct totals *t, enum verdict v);
+
+/*
+ * The run's exit code (README "Exit codes"): 1 any failure or error,
+ * else 5 any inconclusive, else 4 all of n skipped, else 0.
+ */
+int totals_exit_code(const struct totals *t, int n);
+
+#define CONFORM_EXIT_INCONCLUSIVE	5
 
 /* fd < 0: every call is a no-op. */
 void jout_set_fd(int fd);
@@ -83,8 +102,8 @@ void jout_scenario_start(int index, const struct scenario *s);
 /* Per group and CPU: the thinned PELT time series. */
 void jout_series(const struct scenario *s, const struct sample_set *ss);
 void jout_result(int index, const struct scenario *s,
-		 const struct scn_result *r, uint64_t duration_us,
-		 const struct kmsg_report *km);
+		 const struct scn_result *r, const struct seq_outcome *sq,
+		 uint64_t duration_us, const struct kmsg_report *km);
 /* A result without analysis (skip, error, timeout). */
 void jout_result_bare(int index, const char *name, enum verdict v,
 		      const char *reason, uint64_t duration_us);

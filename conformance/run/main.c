@@ -9,13 +9,16 @@
  *                               run (in the guest): KTAP on stdout, JSON
  *                               Lines to PATH; CFS latency N us for the
  *                               run (default 3000, 0: the kernel's own)
+ *           [--fixed-window] [--lag-inflation=F]
+ *                               the verdict of one window of measure
+ *                               (else sequential); lag SE factor F
  *   --cpus N                    the CPU count the scenarios are expanded
  *                               for (clamped to each one's "cpus" range);
  *                               default: the online CPUs when running,
  *                               each file's minimum with --check/--list
  *
  * Exit codes (kselftest): 0 all passed, 1 any failure or error, 4 all
- * skipped, 2 bad scenario input or usage.
+ * skipped, 5 any inconclusive (none failed), 2 bad scenario input or usage.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +34,7 @@
 #include "output/output.h"
 #include "run/run.h"
 #include "scenario/scenario.h"
+#include "verdict/sequential.h"
 
 #define RUNNER_VERSION "0.1"
 /* CFS latency for the run (see slices.h); 0 keeps the kernel's. */
@@ -45,6 +49,7 @@ struct conform_opts {
 	int sample_ms;			/* 0: the scenarios' own */
 	long slice_us;
 	int cpus;			/* --cpus N; 0: see main() */
+	struct seq_opts seq;		/* --fixed-window, --lag-inflation */
 };
 
 static void usage(FILE *f)
@@ -53,7 +58,8 @@ static void usage(FILE *f)
 		"usage: conform --check FILE...\n"
 		"       conform --list FILE...\n"
 		"       conform [-t NAME] [--json PATH] [--sample-ms N] "
-		"[--slice-latency-us N] FILE...\n"
+		"[--slice-latency-us N] [--fixed-window]\n"
+		"               [--lag-inflation=F] FILE...\n"
 		"       (every mode: [--cpus N], the CPU count to expand "
 		"the scenarios for)\n");
 }
@@ -68,6 +74,8 @@ static int parse_opts(int argc, char **argv, struct conform_opts *o)
 		{ "sample-ms", required_argument, NULL, 's' },
 		{ "slice-latency-us", required_argument, NULL, 'L' },
 		{ "cpus", required_argument, NULL, 'C' },
+		{ "fixed-window", no_argument, NULL, 'F' },
+		{ "lag-inflation", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -103,6 +111,18 @@ static int parse_opts(int argc, char **argv, struct conform_opts *o)
 			if (o->cpus < 1 || o->cpus > SCN_MAX_CPUS) {
 				fprintf(stderr, "conform: --cpus: 1..%d\n",
 					SCN_MAX_CPUS);
+				return 2;
+			}
+			break;
+		case 'F':
+			o->seq.fixed_window = true;
+			break;
+		case 'I':
+			o->seq.lag_inflation = atof(optarg);
+			if (!(o->seq.lag_inflation >= 1 &&
+			      o->seq.lag_inflation <= 100)) {
+				fprintf(stderr,
+					"conform: --lag-inflation: 1..100\n");
 				return 2;
 			}
 			break;
@@ -300,31 +320,8 @@ static void run_all(const struct scenario *scn, int n, struct totals *tot,
 			  (unsigned long long)s->measure_us,
 			  (unsigned long long)s->sample_us, s->windows,
 			  s->tolerance, s->confidence);
-		switch (runner_run(s, i + 1)) {
-		case V_PASS:
-			tot->pass++;
-			break;
-		case V_FAIL:
-			tot->fail++;
-			break;
-		case V_SKIP:
-			tot->skip++;
-			break;
-		default:
-			tot->error++;
-			break;
-		}
+		totals_add(tot, runner_run(s, i + 1));
 	}
-}
-
-/* kselftest: 1 any failure or error, 4 all skipped, else 0. */
-static int exit_code(const struct totals *tot, int n)
-{
-	if (tot->fail || tot->error)
-		return 1;
-	if (n && tot->skip == n)
-		return 4;
-	return 0;
 }
 
 /* Run the n scenarios: KTAP on stdout, JSON Lines; the exit code. */
@@ -339,6 +336,7 @@ static int run_mode(const struct conform_opts *o, const struct scenario *scn,
 
 	if (o->json && open_json(o->json))
 		return 2;
+	runner_set_seq_opts(&o->seq);
 	run_info_fill(&ri, n, o->sample_ms);
 	sl_ret = run_info_slices(&ri, &sl, o->slice_us);
 	run_info_cgroup_mode(&ri, &cm);
@@ -347,15 +345,16 @@ static int run_mode(const struct conform_opts *o, const struct scenario *scn,
 	run_all(scn, n, &tot, cm.how == CGM_UNKNOWN ? cm.why : NULL);
 	cgroup_mode_restore(&cm, CGROUP_MODE_DIR, NULL);
 	slices_restore(&sl);
-	ktap_totals(stdout, tot.pass, tot.fail, tot.skip, tot.error);
-	ex = exit_code(&tot, n);
+	ktap_totals(stdout, &tot);
+	ex = totals_exit_code(&tot, n);
 	jout_run_end(&tot, ex, measure_now_us() - start);
 	return ex;
 }
 
 int main(int argc, char **argv)
 {
-	struct conform_opts o = { .slice_us = CONFORM_SLICE_LATENCY_US };
+	struct conform_opts o = { .slice_us = CONFORM_SLICE_LATENCY_US,
+				  .seq.lag_inflation = SEQ_LAG_INFLATION };
 	uint64_t start = measure_now_us();
 	struct scenario *scn;
 	int nfiles, n, bad, ex;

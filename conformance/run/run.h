@@ -182,6 +182,14 @@ const struct pelt_snap *sset_pelt(const struct sample_set *ss, int k);
  */
 #define RUNNER_CONTENTION_US		30000ull
 
+/*
+ * The sequential verdict's options for every scenario of the run (conform
+ * --fixed-window, --lag-inflation=F; verdict/sequential.h). Default:
+ * sequential, lag inflation SEQ_LAG_INFLATION.
+ */
+struct seq_opts;
+void runner_set_seq_opts(const struct seq_opts *o);
+
 /* PELT source of this kernel (probes a scratch cgroup). */
 enum pelt_source runner_probe_source(void);
 

@@ -28,7 +28,16 @@
 #include "kernel/kernel.h"
 #include "output/output.h"
 #include "run/run.h"
+#include "verdict/sequential.h"
 #include "verdict/verdict.h"
+
+/* conform --fixed-window, --lag-inflation (runner_set_seq_opts()) */
+static struct seq_opts runner_seq = { .lag_inflation = SEQ_LAG_INFLATION };
+
+void runner_set_seq_opts(const struct seq_opts *o)
+{
+	runner_seq = *o;
+}
 
 struct child_msg {
 	int verdict;
@@ -211,8 +220,9 @@ static void report_kernel_checks(const struct scenario *s,
 			why = buf;
 		}
 	}
-	if (why && (res->v == V_PASS || res->v == V_FAIL)) {
-		if (res->v == V_PASS)
+	if (why && (res->v == V_PASS || res->v == V_FAIL ||
+		    res->v == V_INCONCLUSIVE)) {
+		if (res->v != V_FAIL)
 			snprintf(res->reason, sizeof(res->reason), "%s", why);
 		res->v = V_FAIL;
 	}
@@ -226,7 +236,8 @@ static void report_kernel_checks(const struct scenario *s,
  * vCPU stalled), the tasks were charged more time in an interval than the
  * CPUs had (a stall across a sample on any vCPU), or the workers' own
  * probe (workload.c) measured charges late in the window that cover the
- * failing groups' excess (vd: stall_explains).
+ * failing groups' excess (vd: stall_explains). An inconclusive verdict
+ * says so as well.
  */
 static void note_contention(struct scn_result *res)
 {
@@ -240,7 +251,8 @@ static void note_contention(struct scn_result *res)
 			"more in one interval than the CPUs had (a vCPU the "
 			"host did not run; its task is charged the gap)",
 			(unsigned long long)res->charge_excess_us / 1000);
-	if (!res->host_contention || res->v != V_FAIL)
+	if (!res->host_contention ||
+	    (res->v != V_FAIL && res->v != V_INCONCLUSIVE))
 		return;
 	n = strlen(res->reason);
 	snprintf(res->reason + n, sizeof(res->reason) - n,
@@ -314,8 +326,14 @@ struct scn_run {
 	scn_cpumask_t online0;		/* to restore */
 	int kfd;			/* kmsg_begin(), -1: ended */
 	uint64_t t0;			/* workload start (monotonic) */
-	uint64_t dur;			/* scn_duration_us() */
-	uint64_t ws, we;		/* the window, from t0 */
+	uint64_t dur;			/* window start + longest window */
+	uint64_t ran_us;		/* the workload ran, up to teardown */
+	uint64_t ws, we;		/* the (longest) window, from t0 */
+	struct seq_plan plan;		/* the looks */
+	struct seq_outcome sq;		/* ... and the deciding one */
+	struct scenario *scratch;	/* s, confidence set per look */
+	int look;			/* the next look */
+	bool decided;
 	int pelt_every;			/* samples per PELT read, mean */
 	uint64_t max_late;		/* worst sampler wake-up lateness */
 	int late;			/* ... samples late by > 5 ms */
@@ -447,6 +465,20 @@ static void run_phases(struct scn_run *run, struct sample_clock *sc,
 	}
 }
 
+/*
+ * Is t within three samples before the end of the next look's window (or
+ * one after)? The cgroup usage cross-check reads usage at both ends.
+ */
+static bool run_look_near(const struct scn_run *run, uint64_t t)
+{
+	uint64_t per = run->s->sample_us, end;
+
+	if (!run->plan.sequential || run->look >= run->plan.nlooks)
+		return false;
+	end = run->ws + run->plan.look_us[run->look];
+	return t + per * 3 >= end && t <= end + per;
+}
+
 /* The sample due at ts (from t0: t), taken at now. -ENOSPC: set full. */
 static int run_sample(struct scn_run *run, struct sample_clock *sc,
 		      uint64_t ts, uint64_t now)
@@ -465,7 +497,7 @@ static int run_sample(struct scn_run *run, struct sample_clock *sc,
 	if (now - ts > 5000)
 		run->late++;
 	usage = (t + per * 2 >= run->ws && t <= run->ws + per * 2) ||
-		t + per * 3 >= run->we;
+		t + per * 3 >= run->we || run_look_near(run, t);
 	/*
 	 * At random gaps, and at the window's first sample and the first
 	 * after a phase: the model holds the last PELT state until the next
@@ -480,6 +512,51 @@ static int run_sample(struct scn_run *run, struct sample_clock *sc,
 	}
 	return sampler_take(&run->sp, &run->ss, measure_now_us() - run->t0,
 			    sc->ev.done, usage, pelt);
+}
+
+static uint64_t thread_cpu_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* The look at the window of run->look: the verdict, or another look. */
+static void run_look(struct scn_run *run)
+{
+	struct vd_input in = {
+		.s = run->s, .st = &run->st, .ss = &run->ss,
+		.inst_task = run->w.task_of, .src = run->src,
+		.win_start_us = run->ws,
+	};
+	uint64_t c0 = thread_cpu_us();
+
+	run->decided = seq_look(&run->plan, run->look, &in, run->scratch,
+				&run->res);
+	run->sq.cost_us += thread_cpu_us() - c0;
+	if (!run->decided)
+		run->look++;
+}
+
+/*
+ * Before the longest window's end, after the sample at t: the look whose
+ * window ends by now (half a sample's slack, as vd_window() takes it).
+ * The scenario process analyses while the workload runs; the samples its
+ * analysis delayed are skipped, not taken late (*k moves past now).
+ */
+static void run_look_due(struct scn_run *run, struct sample_clock *sc,
+			 uint64_t t)
+{
+	uint64_t per = run->s->sample_us, now;
+
+	if (!run->plan.sequential || run->look >= run->plan.nlooks - 1 ||
+	    t + per / 2 < run->ws + run->plan.look_us[run->look])
+		return;
+	run_look(run);
+	now = measure_now_us();
+	while (run->t0 + (uint64_t)(sc->k + 1) * per + sc->phase_us <= now)
+		sc->k++;
 }
 
 /* Start the workers; sample and apply the phases until the window ends. */
@@ -513,9 +590,13 @@ static void run_sample_loop(struct scn_run *run)
 			continue;
 		if (run_sample(run, &sc, ts, now) == -ENOSPC)
 			break;
-		sc.k++;
 		sc.phase_us = sample_phase_us(s->sample_us, &sc.phase_seed);
+		run_look_due(run, &sc, ts - run->t0);
+		sc.k++;
+		if (run->decided)
+			break;
 	}
+	run->ran_us = measure_now_us() - run->t0;
 }
 
 /*
@@ -539,21 +620,38 @@ static int run_teardown(struct scn_run *run)
 	return r;
 }
 
+/*
+ * The verdict: of the look that decided while the workload ran, or of
+ * the last look (the fixed window's only one), taken now.
+ */
+static void run_verdict(struct scn_run *run)
+{
+	const struct seq_plan *p = &run->plan;
+
+	if (!run->decided) {
+		run->look = p->nlooks - 1;
+		run_look(run);
+	}
+	seq_outcome_fill(p, run->look, &run->res, &run->sq);
+	if (!p->sequential)
+		return;
+	vd_diag(&run->res, "sequential: look %d of %d (window %.1f s of at "
+		"most %.1f s) decided %s; each look at confidence %.5f, lag "
+		"SE x %.2f; the looks' analyses took %llu us CPU",
+		run->sq.look, run->sq.looks,
+		run->sq.time_to_verdict_us / 1e6, p->max_measure_us / 1e6,
+		verdict_name(run->res.v), p->look_confidence,
+		run->sq.ci_inflation, (unsigned long long)run->sq.cost_us);
+}
+
 /* The verdict, and what the sampler saw of itself. */
 static void run_analyze(struct scn_run *run, int rm_ret)
 {
-	const struct scenario *s = run->s;
 	struct scn_result *res = &run->res;
 	const struct sample_set *ss = &run->ss;
-	struct vd_input in = {
-		.s = s, .st = &run->st, .ss = ss, .inst_task = run->w.task_of,
-		.src = run->src, .win_start_us = scn_measure_start_us(s),
-		.win_len_us = s->measure_us,
-	};
 	int k;
 
-	memset(res, 0, sizeof(*res));
-	vd_analyze(&in, res);
+	run_verdict(run);
 	if (rm_ret)
 		vd_diag(res, "cgroup removal: %s", strerror(-rm_ret));
 	res->sampler_cpu_us = ss->cost_ns / 1000;
@@ -568,8 +666,8 @@ static void run_analyze(struct scn_run *run, int rm_ret)
 		res->pelt_samples += ss->v[k].pelt_ok;
 		res->pelt_moved += ss->v[k].pelt_ok && ss->v[k].pelt_moved;
 	}
-	res->sampler_overhead = run->dur ?
-		(double)ss->cost_ns / 1000.0 / run->dur : 0;
+	res->sampler_overhead = run->ran_us ?
+		(double)ss->cost_ns / 1000.0 / run->ran_us : 0;
 	vd_diag(res, "sampler cost: tasks %llu us, cgroup usage %llu us, "
 		"PELT (%s, every %d samples on average) %llu us",
 		(unsigned long long)ss->cost_part_ns[0] / 1000,
@@ -592,7 +690,8 @@ static void run_kernel_verdict(struct scn_run *run)
 	if (km->warnings) {
 		for (int i = 0; i < km->nlines; i++)
 			vd_diag(res, "kmsg: %s", km->lines[i]);
-		if (res->v == V_PASS || res->v == V_FAIL) {
+		if (res->v == V_PASS || res->v == V_FAIL ||
+		    res->v == V_INCONCLUSIVE) {
 			res->v = V_FAIL;
 			snprintf(res->reason, sizeof(res->reason),
 				 "%d scheduler warning(s) in the kernel log: "
@@ -614,10 +713,11 @@ static void __attribute__((noreturn)) run_report(struct scn_run *run,
 	struct child_msg m;
 
 	if (res->v != V_ERROR || res->intervals >= 2)
-		ktap_subtests(stdout, run->s, res);
+		ktap_subtests(stdout, run->s, res, &run->sq);
 	jout_series(run->s, &run->ss);
-	jout_result(run->index, run->s, res, measure_now_us() - run->t0,
-		    &run->km);
+	jout_result(run->index, run->s, res, &run->sq,
+		    measure_now_us() - run->t0, &run->km);
+	free(run->scratch);
 	sampler_free(&run->sp);
 	sset_free(&run->ss);
 	memset(&m, 0, sizeof(m));
@@ -653,15 +753,25 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 
 	run.s = s;
 	run.index = index;
-	run.dur = scn_duration_us(s);
+	seq_plan_init(&run.plan, &runner_seq, s->measure_us,
+		      seq_max_measure_us(s), s->confidence);
+	run.dur = scn_measure_start_us(s) + run.plan.max_measure_us;
 	run.xc_ret = 1;
+	run.scratch = malloc(sizeof(*s));
+	if (!run.scratch) {
+		struct child_msg m = { .verdict = V_ERROR };
+
+		snprintf(m.reason, sizeof(m.reason), "out of memory");
+		child_exit(msg_fd, &m);
+	}
+	memcpy(run.scratch, s, sizeof(*s));
 	hotplug_online_mask(&run.online0);
 	run.kfd = kmsg_begin();
 	run_cgroups(&run, msg_fd);
 	if (run_workload(&run, err, sizeof(err)))
 		run_fail(&run, err, msg_fd);
 	run.ws = scn_measure_start_us(s);
-	run.we = run.ws + s->measure_us;
+	run.we = run.ws + run.plan.max_measure_us;
 	run_pelt_cadence(&run);
 	run.tc_ret = trc_begin(&run.tc);
 	run_sample_loop(&run);
@@ -824,6 +934,21 @@ static void runner_cleanup(const struct scenario *s, int index,
 	knobs_restore(kn);
 }
 
+/*
+ * The scenario's deadline from its start: its timeout, or its run time
+ * and the slack; either longer by what the sequential verdict may add.
+ */
+static uint64_t runner_deadline_us(const struct scenario *s)
+{
+	struct seq_plan p;
+
+	seq_plan_init(&p, &runner_seq, s->measure_us, seq_max_measure_us(s),
+		      s->confidence);
+	return (s->timeout_us ? s->timeout_us :
+		scn_duration_us(s) + RUNNER_DEADLINE_SLACK_US) +
+	       p.max_measure_us - s->measure_us;
+}
+
 enum verdict runner_run(const struct scenario *s, int index)
 {
 	struct child_msg m;
@@ -846,8 +971,7 @@ enum verdict runner_run(const struct scenario *s, int index)
 		knobs_restore(&kn);
 		return runner_verdict(s, index, V_ERROR, why);
 	}
-	deadline = start + (s->timeout_us ? s->timeout_us :
-			    scn_duration_us(s) + RUNNER_DEADLINE_SLACK_US);
+	deadline = start + runner_deadline_us(s);
 	timeout = runner_wait(pid, deadline, &set, &status);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	/* Workers left behind by a crashed scenario process. */

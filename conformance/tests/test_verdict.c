@@ -523,32 +523,111 @@ static void test_moved(void **state)
 	sset_free(&ss);
 }
 
+/* The sequential looks on the window as it grows (verdict/sequential.c). */
+static void stall_a(struct sample_set *ss, int k, double ms, int repay);
+
+static bool seq_at(struct sample_set *ss, const struct seq_plan *p, int look)
+{
+	static struct scenario scratch;
+	struct vd_input in = {
+		.s = &s, .st = &st, .ss = ss, .inst_task = inst_task,
+		.src = PELT_SRC_CPU_PELT,
+		.win_start_us = scn_measure_start_us(&s),
+	};
+
+	scratch = s;
+	return seq_look(p, look, &in, &scratch, &res);
+}
+
+/*
+ * Exact: PASS at the first look (1 s). A bias of 1.5 % of the total:
+ * FAIL at the first look. A bias of 1 %, the tolerance itself, and a
+ * random walk of +-6 ms charges on top: no look decides until the last,
+ * INCONCLUSIVE; the fixed window calls it FAIL.
+ */
+static void test_seq_looks(void **state)
+{
+	struct sample_set ss;
+	struct seq_opts o;
+	struct seq_plan p;
+
+	(void)state;
+	seq_opts_default(&o);
+	seq_plan_init(&p, &o, s.measure_us, seq_max_measure_us(&s),
+		      s.confidence);
+	build(&ss, 2.0 / 3, 0.006, 0, 0);
+	assert_true(seq_at(&ss, &p, 0));
+	assert_int_equal(res.v, V_PASS);
+	assert_int_equal(res.win_len_us, 1000000);
+	assert_int_equal(res.intervals, 20);
+	sset_free(&ss);
+
+	build(&ss, 2.0 / 3 + 0.03, 0.006, 0, 0);
+	assert_true(seq_at(&ss, &p, 0));
+	assert_int_equal(res.v, V_FAIL);
+	assert_non_null(strstr(res.reason, "outside"));
+	sset_free(&ss);
+
+	build(&ss, 2.0 / 3 + 0.02, 0.006, 0, 0);
+	for (unsigned int k = 1, x = 7; k < NSAMPLES; k++) {
+		x = x * 1103515245u + 12345u;
+		stall_a(&ss, (int)k, x & 0x10000 ? 6 : -6, 0); /* random walk */
+	}
+	for (int l = 0; l < p.nlooks - 1; l++)
+		if (seq_at(&ss, &p, l))
+			fail_msg("look %d decided %s: %s", l,
+				 verdict_name(res.v), res.reason);
+	assert_true(seq_at(&ss, &p, p.nlooks - 1));
+	assert_int_equal(res.v, V_INCONCLUSIVE);
+	assert_non_null(strstr(res.reason, "straddles"));
+	o.fixed_window = true;
+	seq_plan_init(&p, &o, s.measure_us, seq_max_measure_us(&s),
+		      s.confidence);
+	assert_true(seq_at(&ss, &p, 0));
+	assert_int_equal(res.v, V_FAIL);
+	assert_int_equal(res.win_len_us, s.measure_us);
+	sset_free(&ss);
+}
+
 static void test_ktap(void **state)
 {
 	struct sample_set ss;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	struct totals tot = { .pass = 1, .skip = 1, .error = 1,
+			      .inconclusive = 1 };
+	struct seq_outcome sq = {
+		.sequential = true, .look = 2, .looks = 7,
+		.time_to_verdict_us = 1500000, .max_measure_us = 4000000,
+		.ci_confidence = 1 - 0.05 / 7, .ci_inflation = 2.2,
+	};
 
 	(void)state;
 	assert_non_null(f);
 	build(&ss, 2.0 / 3, 0, 0, 0);
 	analyze(&ss, PELT_SRC_CPU_PELT);
-	ktap_header(f, 3);
-	ktap_subtests(f, &s, &res);
+	ktap_header(f, 4);
+	ktap_subtests(f, &s, &res, &sq);
 	ktap_result(f, 1, "ab", V_PASS, "", 0);
 	ktap_result(f, 2, "x#y", V_SKIP, "needs 4 CPUs # really", 0);
 	ktap_result(f, 3, "z", V_ERROR, "deadline", 1);
-	ktap_totals(f, 1, 0, 1, 1);
+	ktap_result(f, 4, "w", V_INCONCLUSIVE, "A: straddles", 0);
+	ktap_totals(f, &tot);
 	fclose(f);
-	assert_non_null(strstr(buf, "KTAP version 1\n1..3\n"));
+	assert_non_null(strstr(buf, "KTAP version 1\n1..4\n"));
+	assert_non_null(strstr(buf, "    # sequential: look 2 of 7, window 1.5 s "
+			       "of at most 4.0 s, confidence 0.99286 per "
+			       "look, lag SE x 2.20\n"));
 	assert_non_null(strstr(buf, "    1..2\n"));
 	assert_non_null(strstr(buf, "    ok 1 A\n"));
 	assert_non_null(strstr(buf, "    ok 2 B\n"));
 	assert_non_null(strstr(buf, "\nok 1 ab\n"));
 	assert_non_null(strstr(buf, "\nok 2 x y # SKIP needs 4 CPUs   really\n"));
 	assert_non_null(strstr(buf, "\nnot ok 3 z # TIMEOUT deadline\n"));
-	assert_non_null(strstr(buf, "# Totals: pass:1 fail:0"));
+	assert_non_null(strstr(buf, "\nnot ok 4 w # INCONCLUSIVE A: straddles\n"));
+	assert_non_null(strstr(buf, "# Totals: pass:1 fail:0 xfail:0 xpass:0 "
+			       "skip:1 error:1 inconclusive:1\n"));
 	free(buf);
 	sset_free(&ss);
 }
@@ -561,6 +640,11 @@ static void test_json(void **state)
 	char line[1 << 16];
 	FILE *f;
 	int fd = mkstemp(path), n = 0;
+	struct seq_outcome sq = {
+		.sequential = true, .look = 1, .looks = 7,
+		.time_to_verdict_us = 1000000, .max_measure_us = 4000000,
+		.ci_confidence = 1 - 0.05 / 7, .ci_inflation = 1,
+	};
 
 	(void)state;
 	assert_true(fd >= 0);
@@ -570,7 +654,7 @@ static void test_json(void **state)
 	jout_set_fd(fd);
 	jout_scenario_start(1, &s);
 	jout_series(&s, &ss);
-	jout_result(1, &s, &res, 2500000, NULL);
+	jout_result(1, &s, &res, &sq, 2500000, NULL);
 	jout_result_bare(2, "other", V_SKIP, "why", 0);
 	jout_set_fd(-1);
 	close(fd);
@@ -591,6 +675,21 @@ static void test_json(void **state)
 			assert_true(json_object_object_get_ex(o, "verdict",
 							      &c));
 			assert_string_equal(json_object_get_string(c), "fail");
+			assert_true(json_object_object_get_ex(o, "look", &c));
+			assert_int_equal(json_object_get_int(c), 1);
+			assert_true(json_object_object_get_ex(o,
+					"time_to_verdict_us", &c));
+			assert_int_equal(json_object_get_int(c), 1000000);
+			assert_true(json_object_object_get_ex(o, "sequential",
+							      &c));
+			assert_true(json_object_get_boolean(c));
+			assert_true(json_object_object_get_ex(o,
+					"ci_confidence", &c));
+			assert_true(json_object_object_get_ex(o,
+					"ci_inflation", &c));
+			assert_true(json_object_object_get_ex(o, "looks", &c));
+			assert_true(json_object_object_get_ex(o,
+					"max_measure_us", &c));
 			assert_true(json_object_object_get_ex(v, "issues",
 							      &is));
 			i0 = json_object_array_get_idx(is, 0);
@@ -654,6 +753,7 @@ int main(void)
 		cmocka_unit_test(test_ci_method),
 		cmocka_unit_test(test_too_few_samples),
 		cmocka_unit_test(test_moved),
+		cmocka_unit_test(test_seq_looks),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_run_start_schema),

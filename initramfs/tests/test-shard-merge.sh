@@ -44,7 +44,7 @@ check "KUnit suite once, last" eq "$(top "$d" | grep -c sched_fair_group_shares)
 check "second shard's scenarios follow the first's" eq "$(top "$d" | sed -n 5p)" "ok 5 flat-1-2"
 check "KUnit subtest kept" grep -q '^    # Subtest: sched_fair_group_shares' "$d/results.ktap"
 check "totals summed once" eq "$(grep '^# Totals:' "$d/results.ktap")" \
-	"# Totals: pass:9 fail:0 xfail:0 xpass:0 skip:0 error:0"
+	"# Totals: pass:9 fail:0 xfail:0 xpass:0 skip:0 error:0 inconclusive:0"
 check "one run_start with 8 scenarios" eq \
 	"$(jq -c 'select(.type == "run_start") | .scenarios' "$d/results.jsonl" | tr '\n' ' ')" "8 "
 check "JSON results indexed 1..8" eq \
@@ -70,7 +70,21 @@ check "exit 1 when a shard's KUnit suite failed" eq "$?" 1
 check "meta.json exit_code 1" eq "$(jq .exit_code "$d/meta.json")" 1
 check "the failed suite is the one reported" eq "$(top "$d" | tail -n 1)" "not ok 9 sched_fair_group_shares"
 check "totals count the failure" eq "$(grep '^# Totals:' "$d/results.ktap")" \
-	"# Totals: pass:8 fail:1 xfail:0 xpass:0 skip:0 error:0"
+	"# Totals: pass:8 fail:1 xfail:0 xpass:0 skip:0 error:0 inconclusive:0"
+
+# --- a scenario of shard 1 was inconclusive; then shard 0 failed too --------------
+d=$(setup inconclusive)
+k1=$(ls -d "$d"/shards/*-s1)
+sed -i 's/^ok 1 \(.*\)$/not ok 1 \1 # INCONCLUSIVE A: straddles/' "$k1/results.ktap"
+echo 5 >"$d/shards/s1.rc"
+"$merge" "$d" 2 30 >"$d/merge.log" 2>&1
+check "exit 5 when a shard was inconclusive and none failed" eq "$?" 5
+check "meta.json exit_code 5" eq "$(jq .exit_code "$d/meta.json")" 5
+check "totals count it inconclusive, not failed" eq "$(grep '^# Totals:' "$d/results.ktap")" \
+	"# Totals: pass:8 fail:0 xfail:0 xpass:0 skip:0 error:0 inconclusive:1"
+echo 1 >"$d/shards/s0.rc"
+"$merge" "$d" 2 30 >"$d/merge.log" 2>&1
+check "a failure outranks an inconclusive" eq "$?" 1
 
 # --- shard 1 left no results ----------------------------------------------------------
 d=$(setup lost)

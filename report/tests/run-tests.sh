@@ -89,6 +89,9 @@ expect_compare pass-run fail-run 1
 expect_compare fail-run pass-run 0
 expect_compare pass-run died-run 1
 expect_compare pass-run missing-run 1
+# no verdict is neither a regression nor an improvement
+expect_compare pass-run inconclusive-run 0
+expect_compare fail-run inconclusive-run 0
 
 # usage errors are exit 2, not a crash
 "$san" >/dev/null 2>&1

@@ -149,8 +149,9 @@ static const char *const s0[] = {
 	"    # Subtest: k", "ok 3  k", "# Totals: pass:3 fail:0", NULL,
 };
 static const char *const s1[] = {
-	"KTAP version 1", "1..1", "# conform 0.1", "# c's diag",
-	"not ok 1 c", "not ok 2 k", "# Totals: pass:0 fail:2", NULL,
+	"KTAP version 1", "1..2", "# conform 0.1", "# c's diag",
+	"not ok 1 c", "not ok 2 d # INCONCLUSIVE A: straddles", "not ok 3 k",
+	"# Totals: pass:0 fail:2", NULL,
 };
 
 /* Renumbered in shard order; the failed KUnit suite (shard 1) once. */
@@ -161,18 +162,20 @@ static void test_shard_merge(void **state)
 
 	(void)state;
 	shard(&sh[0], "r-s0", 2, s0);
-	shard(&sh[1], "r-s1", 1, s1);
+	shard(&sh[1], "r-s1", 2, s1);
 	assert_int_equal(ktap_runner_start(&sh[0].ktap), 0);
 	out = run_merge(sh, 2);
-	assert_string_equal(out, "KTAP version 1\n1..4\n"
+	assert_string_equal(out, "KTAP version 1\n1..5\n"
 			    "# merged from 2 shards (make run JOBS=2)\n"
 			    "# shard 0: r-s0, host CPUs 0\n"
 			    "# conform 0.1\nok 1 a\nok 2 b\n"
 			    "# shard 1: r-s1, host CPUs 0\n"
 			    "# conform 0.1\n# c's diag\nnot ok 3 c\n"
+			    "not ok 4 d # INCONCLUSIVE A: straddles\n"
 			    "# kernel KUnit suites of shard 1 (every shard's guest ran them)\n"
-			    "not ok 4 k\n"
-			    "# Totals: pass:2 fail:2 xfail:0 xpass:0 skip:0 error:0\n");
+			    "not ok 5 k\n"
+			    "# Totals: pass:2 fail:2 xfail:0 xpass:0 skip:0 error:0 "
+			    "inconclusive:1\n");
 	free(out);
 }
 

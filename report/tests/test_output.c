@@ -178,9 +178,48 @@ static void test_junit(void **state)
 	free(j);
 }
 
+/*
+ * A sequential run with one INCONCLUSIVE scenario: its badge, banner and
+ * look line in the HTML, a failure of type inconclusive in the JUnit (its
+ * group's case carries it, not the scenario's too), KTAP and JSON agree.
+ */
+static void test_inconclusive_run(void **state)
+{
+	struct rep_run run;
+	char *h = render(FIXTURES "/inconclusive-run", html_write_report);
+	char *j;
+
+	(void)state;
+	assert_non_null(strstr(h, "INCONCLUSIVE: 1 of 3 scenario(s) reached no "
+				  "verdict"));
+	assert_non_null(strstr(h, "<span class=\"v v-inconclusive\">"));
+	assert_non_null(strstr(h, "sequential verdict at look 7 of 7 after "
+				  "4.0 s (at most 4.0 s)"));
+	assert_non_null(strstr(h, "2 pass, 0 fail, 1 inconclusive"));
+	free(h);
+	j = render(FIXTURES "/inconclusive-run", junit_write);
+	assert_int_equal(count(j, "<failure type=\"inconclusive\""), 1);
+	assert_non_null(strstr(j, "name=\"A\">\n   <failure type=\""
+				  "inconclusive\" message=\"group A error "
+				  "+0.72 pp"));
+	free(j);
+	assert_int_equal(results_load(FIXTURES "/inconclusive-run", &run), 0);
+	assert_int_equal(run.n_problems, 0);
+	assert_int_equal(run.schema_version, 2);
+	assert_int_equal(run.totals[V_INCONCLUSIVE], 1);
+	assert_int_equal(run.scen[1].verdict, V_INCONCLUSIVE);
+	assert_int_equal(run.scen[1].ktap_verdict, V_INCONCLUSIVE);
+	assert_true(run.scen[1].sequential);
+	assert_int_equal(run.scen[1].look, 7);
+	assert_int_equal(run.scen[0].time_to_verdict_us, 1000000);
+	assert_true(run.scen[1].ci_inflation == 2.2);
+	results_free(&run);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_inconclusive_run),
 		cmocka_unit_test(test_html_fail_run),
 		cmocka_unit_test(test_html_died_run),
 		cmocka_unit_test(test_html_missing_run),

@@ -40,6 +40,14 @@ static void test_ktap_lines(void **state)
 	assert_int_equal(r.verdict, V_ERROR);
 	assert_int_equal(ktap_parse_line("not ok 3 x", &r, &p, &f, &s), 1);
 	assert_int_equal(r.verdict, V_FAIL);
+	assert_int_equal(ktap_parse_line("not ok 6 w # INCONCLUSIVE A: open",
+					 &r, &p, &f, &s), 1);
+	assert_int_equal(r.verdict, V_INCONCLUSIVE);
+	assert_string_equal(r.why, "INCONCLUSIVE A: open");
+	/* not a directive of a passing line */
+	assert_int_equal(ktap_parse_line("ok 7 w # INCONCLUSIVE", &r, &p, &f,
+					 &s), 1);
+	assert_int_equal(r.verdict, V_PASS);
 	assert_int_equal(ktap_parse_line("ok 4 v1 # SKIP no v1", &r, &p, &f,
 					 &s), 1);
 	assert_int_equal(r.verdict, V_SKIP);

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sequential.c - the sequential verdict (sequential.h): the looks, each
+ * look's confidence, and the decision after each look.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "contract/contract.h"
+#include "verdict/sequential.h"
+
+void seq_opts_default(struct seq_opts *o)
+{
+	o->fixed_window = false;
+	o->lag_inflation = SEQ_LAG_INFLATION;
+}
+
+uint64_t seq_max_measure_us(const struct scenario *s)
+{
+	if (s->nrepeats)
+		return s->measure_us;
+	return SEQ_MAX_MEASURE_FACTOR * s->measure_us;
+}
+
+void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
+		   uint64_t measure_us, uint64_t max_measure_us,
+		   double confidence)
+{
+	uint64_t l;
+
+	memset(p, 0, sizeof(*p));
+	p->confidence = confidence;
+	p->look_confidence = confidence;
+	p->inflation = 1;
+	if (o->fixed_window) {
+		p->nlooks = 1;
+		p->look_us[0] = measure_us;
+		p->max_measure_us = measure_us;
+		return;
+	}
+	p->sequential = true;
+	if (max_measure_us < measure_us)
+		max_measure_us = measure_us;
+	p->max_measure_us = max_measure_us;
+	for (l = SEQ_FIRST_US; l < max_measure_us &&
+	     p->nlooks < SEQ_MAX_LOOKS - 1; l += SEQ_STEP_US)
+		p->look_us[p->nlooks++] = l;
+	p->look_us[p->nlooks++] = max_measure_us;
+	p->look_confidence = 1 - (1 - confidence) / p->nlooks;
+	p->inflation = o->lag_inflation >= 1 ? o->lag_inflation : 1;
+}
+
+double seq_analysis_confidence(const struct seq_plan *p, bool lag, int df)
+{
+	double q, tail;
+
+	if (!lag || p->inflation == 1 || df < 1)
+		return p->look_confidence;
+	q = p->inflation * stats_t_quantile(p->look_confidence, df);
+	/* P(|T| > q), directly: 1 - cdf would lose its digits */
+	tail = stats_incbeta(df / 2.0, 0.5, df / (df + q * q));
+	return 1 - tail;
+}
+
+enum seq_call seq_classify(double lo, double hi, double tol)
+{
+	if (lo >= -tol && hi <= tol)
+		return SEQ_INSIDE;
+	if (lo > tol || hi < -tol)
+		return SEQ_OUTSIDE;
+	return SEQ_OPEN;
+}
+
+/* Group g's worse call of its model and expectation intervals. */
+static enum seq_call group_call(const struct scenario *s,
+				const struct grp_result *gr,
+				const struct stats_summary **which)
+{
+	enum seq_call c = seq_classify(gr->err.lo, gr->err.hi, s->tolerance);
+	enum seq_call e;
+
+	*which = &gr->err;
+	if (c == SEQ_OUTSIDE || !gr->has_expected)
+		return c;
+	e = seq_classify(gr->exp_err.lo, gr->exp_err.hi, s->tolerance);
+	if (e == SEQ_OUTSIDE || (e == SEQ_OPEN && c == SEQ_INSIDE)) {
+		*which = &gr->exp_err;
+		return e;
+	}
+	return c;
+}
+
+/* The reason of a group whose interval is not inside. */
+static void group_reason(const struct scenario *s, int g,
+			 const struct grp_result *gr,
+			 const struct stats_summary *ci, const char *how,
+			 struct scn_result *r)
+{
+	if (ci == &gr->exp_err)
+		snprintf(r->reason, sizeof(r->reason),
+			 "%s: measured - expected %.4f CI [%+.4f, %+.4f] %s "
+			 "+-%.4f", s->groups[g].path, gr->expected, ci->lo,
+			 ci->hi, how, s->tolerance);
+	else
+		snprintf(r->reason, sizeof(r->reason),
+			 "%s: measured - model CI [%+.4f, %+.4f] %s +-%.4f",
+			 s->groups[g].path, ci->lo, ci->hi, how,
+			 s->tolerance);
+}
+
+/* The first group with the call c, or -1. */
+static int first_group(const struct scenario *s, const struct scn_result *r,
+		       enum seq_call c, const struct stats_summary **ci)
+{
+	for (int g = 0; g < s->ngroups; g++)
+		if (group_call(s, &r->g[g], ci) == c)
+			return g;
+	return -1;
+}
+
+enum verdict seq_group_verdict(const struct scenario *s,
+			       const struct scn_result *r, int g)
+{
+	const struct stats_summary *ci;
+
+	if (r->g[g].pass)
+		return V_PASS;
+	if (r->v == V_INCONCLUSIVE &&
+	    group_call(s, &r->g[g], &ci) != SEQ_OUTSIDE)
+		return V_INCONCLUSIVE;
+	return V_FAIL;
+}
+
+bool seq_decide(const struct seq_plan *p, int look, const struct scenario *s,
+		struct scn_result *r)
+{
+	const struct stats_summary *ci;
+	int g;
+
+	if (r->v == V_ERROR || r->v == V_PASS || !r->agg_ok || !p->sequential)
+		return true;
+	g = first_group(s, r, SEQ_OUTSIDE, &ci);
+	if (g >= 0) {
+		r->v = V_FAIL;
+		group_reason(s, g, &r->g[g], ci, "outside", r);
+		return true;
+	}
+	if (look < p->nlooks - 1)
+		return false;
+	r->v = V_INCONCLUSIVE;
+	g = first_group(s, r, SEQ_OPEN, &ci);
+	if (g >= 0) {
+		size_t n;
+
+		group_reason(s, g, &r->g[g], ci, "straddles", r);
+		n = strlen(r->reason);
+		snprintf(r->reason + n, sizeof(r->reason) - n,
+			 " after %d looks, window %.1f s", p->nlooks,
+			 p->look_us[look] / 1e6);
+	}
+	return true;
+}
+
+/* Degrees of freedom and interval kind vd_analyze() will use. */
+static void predict(const struct vd_input *in, uint64_t len, bool *lag,
+		    int *df)
+{
+	int nint = in->s->sample_us ? (int)(len / in->s->sample_us) : 0;
+	int w = in->s->windows < nint ? in->s->windows : nint;
+
+	if (w > VD_MAX_WINDOWS)
+		w = VD_MAX_WINDOWS;
+	if (w < 2)
+		w = 2;
+	*df = w - 1;
+	*lag = nint >= 4 && vd_steady(in->s, in->st);
+}
+
+bool seq_look(const struct seq_plan *p, int look, const struct vd_input *in,
+	      struct scenario *scratch, struct scn_result *r)
+{
+	struct vd_input at = *in;
+	bool lag;
+	int df;
+
+	at.s = scratch;
+	at.win_len_us = p->look_us[look];
+	predict(in, at.win_len_us, &lag, &df);
+	for (int pass = 0; pass < 2; pass++) {
+		scratch->confidence = seq_analysis_confidence(p, lag, df);
+		memset(r, 0, sizeof(*r));
+		vd_analyze(&at, r);
+		if (r->v == V_ERROR ||
+		    ((r->ci_method == VD_CI_LAG) == lag &&
+		     r->subwindows - 1 == df))
+			break;
+		lag = r->ci_method == VD_CI_LAG;
+		df = r->subwindows - 1;
+	}
+	scratch->confidence = in->s->confidence;
+	return seq_decide(p, look, in->s, r);
+}
+
+void seq_outcome_fill(const struct seq_plan *p, int look,
+		      const struct scn_result *r, struct seq_outcome *o)
+{
+	uint64_t cost = o->cost_us;
+
+	memset(o, 0, sizeof(*o));
+	o->cost_us = cost;
+	o->sequential = p->sequential;
+	o->look = look + 1;
+	o->looks = p->nlooks;
+	o->time_to_verdict_us = r->win_len_us;
+	o->max_measure_us = p->max_measure_us;
+	o->ci_confidence = p->look_confidence;
+	o->ci_inflation = r->ci_method == VD_CI_LAG ? p->inflation : 1;
+}

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sequential.h - the sequential verdict: look at the window as it grows
+ * and stop as soon as the evidence is clear (docs/verdict.md).
+ *
+ * After the warm-up the runner analyses the window [start, start + L) at
+ * L = 1 s, 1.5 s, 2 s, ... (every SEQ_STEP_US), at most SEQ_MAX_LOOKS
+ * looks, the last at max_measure (default SEQ_MAX_MEASURE_FACTOR x the
+ * scenario's measure). Each look takes its intervals at confidence
+ * 1 - (1 - c) / K for K looks (Bonferroni: the chance that any look's
+ * interval misses the truth stays <= 1 - c), and a lag interval's
+ * standard error multiplied by the lag inflation (the run-to-run spread
+ * `make flake` measured over the spread one run claims). Then:
+ *
+ *   every group's interval inside +-tolerance       PASS
+ *   any group's interval entirely outside it,
+ *   or the aggregation check failed                 FAIL
+ *   otherwise                                       next look; after the
+ *                                                   last: INCONCLUSIVE
+ *
+ * The fixed-window mode (runner --fixed-window) is one look at measure,
+ * at confidence c, no inflation, and FAIL where the interval is not
+ * inside: the verdict as it was before.
+ */
+#ifndef CONFORM_SEQUENTIAL_H
+#define CONFORM_SEQUENTIAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "scenario/scenario.h"
+#include "verdict/verdict.h"
+
+#define SEQ_MAX_LOOKS		8
+#define SEQ_FIRST_US		1000000ull	/* first look's window */
+#define SEQ_STEP_US		500000ull	/* between looks */
+#define SEQ_MAX_MEASURE_FACTOR	2		/* max_measure / measure */
+/*
+ * 1 / 0.46: the smallest `SE c/o` of a correct-kernel scenario in the
+ * stock campaign 3 of docs/repeatability.md (steady intervals claimed
+ * 2.2 x less spread than the runs showed).
+ */
+#define SEQ_LAG_INFLATION	2.2
+
+/* The runner's choices (conform --fixed-window, --lag-inflation=F). */
+struct seq_opts {
+	bool fixed_window;
+	double lag_inflation;		/* >= 1 */
+};
+
+/* One scenario's looks. */
+struct seq_plan {
+	bool sequential;		/* false: the fixed window */
+	int nlooks;
+	uint64_t look_us[SEQ_MAX_LOOKS];	/* window lengths */
+	uint64_t max_measure_us;
+	double confidence;		/* the scenario's */
+	double look_confidence;		/* each look's, before inflation */
+	double inflation;		/* of lag intervals; 1: none */
+};
+
+/* What the result record and the KTAP block say about the looks. */
+struct seq_outcome {
+	bool sequential;
+	int look;			/* the deciding look, 1-based */
+	int looks;			/* planned */
+	uint64_t time_to_verdict_us;	/* its window length */
+	uint64_t max_measure_us;
+	double ci_confidence;		/* each look's, Bonferroni */
+	double ci_inflation;		/* applied: 1 unless a lag interval */
+	uint64_t cost_us;		/* CPU time of the looks' analyses */
+};
+
+/* How one interval lies against +-tol. */
+enum seq_call {
+	SEQ_INSIDE,
+	SEQ_OUTSIDE,			/* entirely outside */
+	SEQ_OPEN,			/* straddles a bound */
+};
+
+void seq_opts_default(struct seq_opts *o);
+
+/*
+ * The scenario's longest window: SEQ_MAX_MEASURE_FACTOR x measure; only
+ * measure with repeats (their firings stop at scn_duration_us()).
+ */
+uint64_t seq_max_measure_us(const struct scenario *s);
+
+/* The looks for a scenario with this measure and longest window. */
+void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
+		   uint64_t measure_us, uint64_t max_measure_us,
+		   double confidence);
+
+/*
+ * The confidence to analyse a look with so that its intervals come out
+ * at p->look_confidence with the standard error multiplied by p->inflation
+ * (lag: the window's ci_method is VD_CI_LAG), for df degrees of freedom.
+ * Both interval kinds scale one standard error by t(confidence, df).
+ */
+double seq_analysis_confidence(const struct seq_plan *p, bool lag, int df);
+
+enum seq_call seq_classify(double lo, double hi, double tol);
+
+/*
+ * The verdict of look @look (0-based) on its analysed result @r (of
+ * vd_analyze(), at seq_analysis_confidence()): true when it is final;
+ * then r->v and r->reason are the scenario's (PASS, FAIL, ERROR, or at
+ * the last look INCONCLUSIVE).
+ */
+bool seq_decide(const struct seq_plan *p, int look, const struct scenario *s,
+		struct scn_result *r);
+
+/*
+ * vd_analyze() of the window [start, start + look_us[look]) of @in at
+ * the look's confidence, then seq_decide(). @scratch is a copy of in->s
+ * (its confidence is set per look). Returns seq_decide()'s.
+ */
+bool seq_look(const struct seq_plan *p, int look, const struct vd_input *in,
+	      struct scenario *scratch, struct scn_result *r);
+
+/*
+ * Group g's own verdict in r: PASS, FAIL, or INCONCLUSIVE (r is, and g's
+ * intervals are not entirely outside the tolerance).
+ */
+enum verdict seq_group_verdict(const struct scenario *s,
+			       const struct scn_result *r, int g);
+
+/* The outcome of plan p decided at look (0-based) with result r. */
+void seq_outcome_fill(const struct seq_plan *p, int look,
+		      const struct scn_result *r, struct seq_outcome *o);
+
+#endif /* CONFORM_SEQUENTIAL_H */
