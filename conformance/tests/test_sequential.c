@@ -412,6 +412,12 @@ static void test_decide(void **state)
 	res.agg_ok = false;
 	assert_true(seq_decide(&p, 0, &sc, &res));
 	assert_int_equal(res.v, V_FAIL);
+	/* an ERROR decides at the last look only */
+	res.v = V_ERROR;
+	assert_false(seq_decide(&p, 0, &sc, &res));
+	assert_true(seq_decide(&p, p.nlooks - 1, &sc, &res));
+	assert_int_equal(res.v, V_ERROR);
+	res.v = V_FAIL;
 	/* fixed window: not inside is a failure at once */
 	res.agg_ok = true;
 	o.fixed_window = true;

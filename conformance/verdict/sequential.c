@@ -138,7 +138,10 @@ bool seq_decide(const struct seq_plan *p, int look, const struct scenario *s,
 	const struct stats_summary *ci;
 	int g;
 
-	if (r->v == V_ERROR || r->v == V_PASS || !r->agg_ok || !p->sequential)
+	/* an early look short of samples (a look delayed them): go on */
+	if (r->v == V_ERROR)
+		return !p->sequential || look == p->nlooks - 1;
+	if (r->v == V_PASS || !r->agg_ok || !p->sequential)
 		return true;
 	g = first_group(s, r, SEQ_OUTSIDE, &ci);
 	if (g >= 0) {
