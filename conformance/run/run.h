@@ -155,6 +155,7 @@ struct sampler {
 	int verify_every;		/* samples between full task reads */
 	int online_since;		/* samples since cpu/online was read */
 	int last_events;		/* events_done at the previous sample */
+	bool usage_start;		/* usage read at the window's start */
 	scn_cpumask_t online;		/* cpu/online as last read */
 	char debugfs_root[SCN_PATH_MAX];
 	char *dbuf;			/* read buffer (sched/debug: big) */

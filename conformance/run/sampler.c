@@ -66,9 +66,9 @@ void sset_free(struct sample_set *ss)
  * A held task placement is read again at least this often (and on every
  * event). The check costs one /proc/<pid>/stat read.
  */
-#define SAMPLER_VERIFY_US	1000000ull
+#define SAMPLER_VERIFY_US	2000000ull
 /* A steady group's cpu.pelt is read on every this many PELT reads. */
-#define SAMPLER_PELT_HOLD	4
+#define SAMPLER_PELT_HOLD	8
 /*
  * Two reads of a group agree when every flag and count is equal and
  * every load within 1/256 (or 2 units, 2/1024 of a nice-0 task) of the
@@ -213,16 +213,22 @@ static bool holdable(const struct workload *w, int i)
 	return k && k->steady && !k->forks && w->rd[i].pid == w->pid[i];
 }
 
-/* Read instance i whole, then check, start or drop its hold. */
+/*
+ * Read instance i whole, then check, start or drop its hold. Before any
+ * event a runnable hog is where wl_spawn() pinned it: one read starts
+ * the hold. After one, two reads must agree: a stop signal may still be
+ * pending at the first.
+ */
 static void task_full(struct sampler *sp, struct sample_set *ss,
 		      struct sample *sm, int i)
 {
 	struct task_hold *th = &sp->th[i];
 	struct task_sample *ts = &sm->ts[i];
+	int r, need;
 	bool same;
-	int r;
 
 	r = wl_sample(sp->w, i, ts);
+	need = !sm->events_done && ts->state == 'R' ? 1 : 2;
 	if (r)
 		note(ss, "task sample", r);
 	ss->task_reads++;
@@ -236,7 +242,7 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	th->agree = same ? th->agree + 1 : !r;
 	th->cpu = ts->cpu;
 	th->state = ts->state;
-	if (!th->on && th->agree >= 2 && holdable(sp->w, i) &&
+	if (!th->on && th->agree >= need && holdable(sp->w, i) &&
 	    pinned_to(sp->w->pid[i], ts->cpu)) {
 		th->on = true;
 		/* stagger the checks over the samples */
@@ -488,12 +494,55 @@ static void take_usage(struct sampler *sp, struct sample_set *ss,
 	}
 }
 
+/*
+ * The verdict takes the cgroup usage of two samples only: the first with
+ * usage at or after the window's start (t + sample/2 >= start, as
+ * vd_window() counts), and the last with usage up to its end. The runner
+ * asks on the few samples around both ends; of those, this reads the
+ * first at the start, and those within 1.5 periods of the end.
+ */
+static bool usage_needed(struct sampler *sp, uint64_t t_us)
+{
+	const struct scenario *s = sp->s;
+	uint64_t half = s->sample_us / 2, ws = scn_measure_start_us(s);
+
+	if (!sp->usage_start && t_us + half >= ws) {
+		sp->usage_start = true;
+		return true;
+	}
+	return t_us + s->sample_us + half >= ws + s->measure_us;
+}
+
+/*
+ * The PELT state: cpu.pelt or sched/debug when wanted (the caller has
+ * set sm->pelt_ref to the latest read and sm->pelt_moved), else the
+ * sample refers to the latest read.
+ */
+static void take_pelt(struct sampler *sp, struct sample_set *ss,
+		      struct sample *sm, bool want_pelt)
+{
+	sm->pelt_ok = false;
+	if (want_pelt)
+		pelt_snap_clear(&sm->pelt);
+	if (want_pelt && sp->src == PELT_SRC_CPU_PELT)
+		take_cpu_pelt(sp, ss, sm);
+	else if (want_pelt && sp->src == PELT_SRC_DEBUGFS)
+		take_debugfs(sp, ss, sm);
+	if (sm->pelt_ok)
+		sm->pelt_ref = ss->n;
+}
+
+/*
+ * Its own CPU time is read at the start and the end, and between the
+ * parts only when a sample reads more than the tasks: each read is a
+ * system call, and under TCG one costs about as much as a held task.
+ */
 int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 		 int events_done, bool want_usage, bool want_pelt)
 {
-	uint64_t c0 = measure_self_ns(), c1, c2;
+	uint64_t c0 = measure_self_ns(), c1 = 0, c2, c3;
 	struct sample *sm;
-	bool event;
+	bool event, more;
 
 	if (ss->n >= ss->cap)
 		return -ENOSPC;
@@ -504,29 +553,25 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 	sp->last_events = events_done;
 	event |= take_online(sp, ss, sm, event);
 	take_tasks(sp, ss, sm, event);
-	c1 = measure_self_ns();
-	ss->cost_part_ns[0] += c1 - c0;
-	sm->usage_ok = want_usage;
-	if (want_usage)
-		take_usage(sp, ss, sm);
-	c2 = measure_self_ns();
-	ss->cost_part_ns[1] += c2 - c1;
-	sm->pelt_ok = false;
+	sm->usage_ok = want_usage && usage_needed(sp, t_us);
 	sm->pelt_ref = ss->n > 0 ? ss->v[ss->n - 1].pelt_ref : -1;
 	sm->pelt_moved = !want_pelt && sampler_moved(ss, sm);
 	want_pelt |= sm->pelt_moved;
-	if (want_pelt)
-		pelt_snap_clear(&sm->pelt);
-	if (want_pelt && sp->src == PELT_SRC_CPU_PELT)
-		take_cpu_pelt(sp, ss, sm);
-	else if (want_pelt && sp->src == PELT_SRC_DEBUGFS)
-		take_debugfs(sp, ss, sm);
-	if (sm->pelt_ok)
-		sm->pelt_ref = ss->n;
+	more = sm->usage_ok || want_pelt;
+	if (more)
+		c1 = measure_self_ns();
+	if (sm->usage_ok)
+		take_usage(sp, ss, sm);
+	c2 = sm->usage_ok ? measure_self_ns() : c1;
+	take_pelt(sp, ss, sm, want_pelt);
 	ss->n++;
-	c1 = measure_self_ns();
-	ss->cost_part_ns[2] += c1 - c2;
-	ss->cost_ns += c1 - c0;
+	c3 = measure_self_ns();
+	if (!more)
+		c1 = c2 = c3;
+	ss->cost_part_ns[0] += c1 - c0;
+	ss->cost_part_ns[1] += c2 - c1;
+	ss->cost_part_ns[2] += c3 - c2;
+	ss->cost_ns += c3 - c0;
 	return 0;
 }
 
@@ -534,12 +579,11 @@ int sampler_note(const struct sample_set *ss, char *buf, size_t len)
 {
 	if (!ss->held && !ss->online_held && !ss->pelt_held)
 		return 0;
-	return snprintf(buf, len, "sampler held: placement %ld of %ld task "
-			"samples (%ld checked, %ld wrong), online %ld (%ld "
-			"wrong), PELT %ld of %ld group states (%ld checked, "
-			"%ld wrong)", ss->held, ss->held + ss->task_reads,
-			ss->held_checks, ss->held_wrong, ss->online_held,
-			ss->online_wrong, ss->pelt_held,
-			ss->pelt_held + ss->pelt_reads, ss->pelt_checks,
-			ss->pelt_held_wrong);
+	return snprintf(buf, len, "sampler held: placement %ld/%ld (checks "
+			"%ld, wrong %ld), online %ld (wrong %ld), PELT groups "
+			"%ld/%ld (checks %ld, wrong %ld)", ss->held,
+			ss->held + ss->task_reads, ss->held_checks,
+			ss->held_wrong, ss->online_held, ss->online_wrong,
+			ss->pelt_held, ss->pelt_held + ss->pelt_reads,
+			ss->pelt_checks, ss->pelt_held_wrong);
 }

@@ -2,7 +2,8 @@
 /*
  * test_sampler.c - the sampler's cheap paths: the in-place number parser,
  * the cpu.pelt key table, a pinned hog's placement held and checked, and
- * a steady group's cpu.pelt carried over and checked.
+ * a steady group's cpu.pelt carried over and checked, cgroup usage read
+ * where the verdict takes it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -178,6 +179,16 @@ static void rig_init(struct rig *r, int ninst)
 	}
 	write_pelt(r, "A", 512);
 	write_pelt(r, "B", 512);
+	for (i = 0; i < 2; i++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/r/%c/cpu.stat", r->dir,
+			 'A' + i);
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fprintf(f, "usage_usec %d\nuser_usec 0\n", 1000 * (i + 1));
+		fclose(f);
+	}
 	snprintf(r->cg.mnt, sizeof(r->cg.mnt), "%s", r->dir);
 	snprintf(r->cg.root, sizeof(r->cg.root), "r");
 	r->cg.s = &r->s;
@@ -218,9 +229,10 @@ static void take(struct rig *r, int events, bool pelt)
 }
 
 /*
- * A pinned hog: held after two agreeing full reads, checked every
- * verify_every (10 at 100 ms) samples; a move behind the sampler's back
- * is caught by the check and counted as wrong; an event reads it whole.
+ * A pinned hog: held after one full read before any event (two agreeing
+ * ones after an event), checked every verify_every (20 at 100 ms)
+ * samples; a move behind the sampler's back is caught by the check and
+ * counted as wrong.
  */
 static void test_task_hold(void **state)
 {
@@ -230,28 +242,28 @@ static void test_task_hold(void **state)
 
 	(void)state;
 	rig_init(&r, 1);
-	assert_int_equal(r.sp.verify_every, 10);
+	assert_int_equal(r.sp.verify_every, 20);
 	while (measure_read_task(r.w.pid[0], &r.ss.v[0].ts[0]) ||
 	       r.ss.v[0].ts[0].cpu != 0)
 		usleep(1000);
-	for (k = 0; k < 12; k++)
+	for (k = 0; k < 21; k++)
 		take(&r, 0, false);
-	/* two full reads, then held until the check at sample 11 */
-	assert_int_equal(r.ss.task_reads, 3);
-	assert_int_equal(r.ss.held, 9);
+	/* one full read, then held until the check at sample 20 */
+	assert_int_equal(r.ss.task_reads, 2);
+	assert_int_equal(r.ss.held, 19);
 	assert_int_equal(r.ss.held_checks, 1);
 	assert_int_equal(r.ss.held_wrong, 0);
-	for (k = 2; k < 12; k++) {
+	for (k = 1; k < 21; k++) {
 		assert_int_equal(r.ss.v[k].ts[0].cpu, 0);
 		assert_int_equal(r.ss.v[k].ts[0].state, 'R');
 		assert_true(r.ss.v[k].ts[0].ns >= r.ss.v[k - 1].ts[0].ns);
 	}
-	ns = r.ss.v[11].ts[0].ns;
-	assert_int_equal(task_reader_ns(&r.w.rd[0], &r.ss.v[12].ts[0].ns), 0);
-	assert_true(r.ss.v[12].ts[0].ns >= ns);
+	ns = r.ss.v[20].ts[0].ns;
+	assert_int_equal(task_reader_ns(&r.w.rd[0], &r.ss.v[21].ts[0].ns), 0);
+	assert_true(r.ss.v[21].ts[0].ns >= ns);
 	if (sysconf(_SC_NPROCESSORS_ONLN) > 1) {
 		pin(r.w.pid[0], 1);
-		for (k = 0; k < 10; k++)
+		for (k = 0; k < 20; k++)
 			take(&r, 0, false);
 		assert_int_equal(r.ss.held_wrong, 1);
 		assert_int_equal(r.ss.v[r.ss.n - 1].ts[0].cpu, 1);
@@ -266,7 +278,7 @@ static void test_task_hold(void **state)
 
 /*
  * Steady groups are carried over after two agreeing reads and read again
- * every SAMPLER_PELT_HOLD (4) PELT reads, staggered; a read that differs
+ * every SAMPLER_PELT_HOLD (8) PELT reads, staggered; a read that differs
  * beyond 1/256 is counted wrong and ends the hold; a change of a task's
  * placement makes every group read fresh.
  */
@@ -278,11 +290,11 @@ static void test_pelt_hold(void **state)
 
 	(void)state;
 	rig_init(&r, 0);
-	for (k = 0; k < 6; k++)
+	for (k = 0; k < 10; k++)
 		take(&r, 0, true);
-	/* A (g 0): fresh, fresh, held x3, fresh; B (g 1) one read earlier */
+	/* A (g 0): fresh, fresh, held x7, fresh; B (g 1) fresh one earlier */
 	assert_int_equal(r.ss.pelt_reads, 2 + 2 + 1 + 1);
-	assert_int_equal(r.ss.pelt_held, 6);
+	assert_int_equal(r.ss.pelt_held, 20 - 6);
 	assert_int_equal(r.ss.pelt_checks, 2);
 	assert_int_equal(r.ss.pelt_held_wrong, 0);
 	p = sset_pelt(&r.ss, 4);
@@ -293,7 +305,7 @@ static void test_pelt_hold(void **state)
 	/* within 1/256: still steady; beyond: wrong and read again */
 	write_pelt(&r, "A", 513);
 	write_pelt(&r, "B", 600);
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < 8; k++)
 		take(&r, 0, true);
 	assert_int_equal(r.ss.pelt_held_wrong, 1);
 	assert_true(pelt_at(sset_pelt(&r.ss, r.ss.n - 1), 1, 0)->se_weight
@@ -306,6 +318,28 @@ static void test_pelt_hold(void **state)
 	rig_free(&r);
 }
 
+/*
+ * Cgroup usage where the verdict takes it: the first sample of the window
+ * (warmup 0: t = 0) and the samples within 1.5 periods of its end (2 s).
+ */
+static void test_usage_ends(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 0);
+	for (k = 0; k <= 21; k++)
+		assert_int_equal(sampler_take(&r.sp, &r.ss, k * 100000ull, 0,
+					      true, false), 0);
+	for (k = 0; k <= 21; k++)
+		assert_int_equal(r.ss.v[k].usage_ok, k == 0 || k >= 19);
+	assert_true(r.ss.v[0].usage_us[0] == 1000);
+	assert_true(r.ss.v[20].usage_us[1] == 2000);
+	assert_int_equal(r.ss.errors, 0);
+	rig_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -313,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_pelt_keys),
 		cmocka_unit_test(test_task_hold),
 		cmocka_unit_test(test_pelt_hold),
+		cmocka_unit_test(test_usage_ends),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
