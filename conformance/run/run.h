@@ -34,6 +34,14 @@ struct wl_shared {
 	volatile pid_t child;		/* churn: the running child, or 0 */
 	volatile uint64_t done_ns;	/* churn: CPU time of exited children */
 	uint64_t stall_ns;		/* hog, duty: charged while not run */
+	/*
+	 * hog: its own CPU time (CLOCK_THREAD_CPUTIME_ID, pending time
+	 * included) after its last chunk of work, stored by the hog; 0 until
+	 * it publishes. One chunk behind at most, where sum_exec_runtime
+	 * read from outside lags up to a tick; and no system call for the
+	 * sampler (see sampler.c).
+	 */
+	volatile uint64_t self_ns;
 };
 
 struct workload {
@@ -113,6 +121,7 @@ struct sample_set {
 	long pelt_reads;		/* group cpu.pelt reads */
 	long pelt_held;			/* group states carried over */
 	long pelt_checks, pelt_held_wrong;
+	long self_checks, self_far;	/* hogs' own CPU time vs the kernel */
 };
 
 /*

@@ -77,6 +77,11 @@ void sset_free(struct sample_set *ss)
  */
 #define SAMPLER_PELT_REL	(1.0 / 256)
 #define SAMPLER_PELT_ABS	2.0
+/*
+ * A hog's published CPU time is at most one chunk of work old; the
+ * kernel's sum_exec_runtime of a running task at most a tick (1-4 ms).
+ */
+#define SAMPLER_SELF_SLACK_NS	5000000ull
 
 int sampler_init(struct sampler *sp, const struct scenario *s,
 		 struct workload *w, const struct cg_ctx *cg,
@@ -214,6 +219,38 @@ static bool holdable(const struct workload *w, int i)
 }
 
 /*
+ * A hog's CPU time as it published it (wl_shared.self_ns), else from its
+ * process CPU clock. Returns 0 or -errno.
+ */
+static int hog_ns(struct sampler *sp, int i, uint64_t *ns)
+{
+	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
+
+	if (!v)
+		return task_reader_ns(&sp->w->rd[i], ns);
+	*ns = v;
+	return 0;
+}
+
+/*
+ * At a full read of a hog that publishes its CPU time: use that, the one
+ * source of its held samples, and count a kernel reading more than
+ * SAMPLER_SELF_SLACK_NS away from it.
+ */
+static void hog_self_check(struct sampler *sp, struct sample_set *ss,
+			   struct task_sample *ts, int i)
+{
+	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
+
+	if (!v || !holdable(sp->w, i))
+		return;
+	ss->self_checks++;
+	ss->self_far += v > ts->ns + SAMPLER_SELF_SLACK_NS ||
+			ts->ns > v + SAMPLER_SELF_SLACK_NS;
+	ts->ns = v;
+}
+
+/*
  * Read instance i whole, then check, start or drop its hold. Before any
  * event a runnable hog is where wl_spawn() pinned it: one read starts
  * the hold. After one, two reads must agree: a stop signal may still be
@@ -231,6 +268,8 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	need = !sm->events_done && ts->state == 'R' ? 1 : 2;
 	if (r)
 		note(ss, "task sample", r);
+	else
+		hog_self_check(sp, ss, ts, i);
 	ss->task_reads++;
 	same = !r && ts->cpu == th->cpu && ts->state == th->state;
 	if (th->on) {
@@ -256,7 +295,7 @@ static void task_held(struct sampler *sp, struct sample_set *ss,
 {
 	struct task_hold *th = &sp->th[i];
 	struct task_sample *ts = &sm->ts[i];
-	int r = task_reader_ns(&sp->w->rd[i], &ts->ns);
+	int r = hog_ns(sp, i, &ts->ns);
 
 	ts->stall_ns = __atomic_load_n(&sp->w->sh[i].stall_ns,
 				       __ATOMIC_RELAXED);
@@ -581,9 +620,11 @@ int sampler_note(const struct sample_set *ss, char *buf, size_t len)
 		return 0;
 	return snprintf(buf, len, "sampler held: placement %ld/%ld (checks "
 			"%ld, wrong %ld), online %ld (wrong %ld), PELT groups "
-			"%ld/%ld (checks %ld, wrong %ld)", ss->held,
+			"%ld/%ld (checks %ld, wrong %ld); hog CPU time from "
+			"the hog: %ld checks, %ld far", ss->held,
 			ss->held + ss->task_reads, ss->held_checks,
 			ss->held_wrong, ss->online_held, ss->online_wrong,
 			ss->pelt_held, ss->pelt_held + ss->pelt_reads,
-			ss->pelt_checks, ss->pelt_held_wrong);
+			ss->pelt_checks, ss->pelt_held_wrong, ss->self_checks,
+			ss->self_far);
 }

@@ -277,6 +277,31 @@ static void test_task_hold(void **state)
 }
 
 /*
+ * A hog that publishes its CPU time (wl_shared.self_ns): its samples take
+ * that, no system call; a full read counts a kernel reading far from it.
+ */
+static void test_self_ns(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 1);
+	take(&r, 0, false);
+	r.w.sh[0].self_ns = 1000000000000ull;
+	for (k = 1; k < 20; k++) {
+		take(&r, 0, false);
+		assert_true(r.ss.v[k].ts[0].ns == 1000000000000ull);
+	}
+	assert_int_equal(r.ss.self_checks, 0);
+	take(&r, 0, false);	/* the check: the kernel says far less */
+	assert_int_equal(r.ss.self_checks, 1);
+	assert_int_equal(r.ss.self_far, 1);
+	assert_true(r.ss.v[20].ts[0].ns == 1000000000000ull);
+	rig_free(&r);
+}
+
+/*
  * Steady groups are carried over after two agreeing reads and read again
  * every SAMPLER_PELT_HOLD (8) PELT reads, staggered; a read that differs
  * beyond 1/256 is counted wrong and ends the hold; a change of a task's
@@ -346,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_kparse_num),
 		cmocka_unit_test(test_pelt_keys),
 		cmocka_unit_test(test_task_hold),
+		cmocka_unit_test(test_self_ns),
 		cmocka_unit_test(test_pelt_hold),
 		cmocka_unit_test(test_usage_ends),
 	};
