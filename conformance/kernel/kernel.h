@@ -33,9 +33,24 @@ int kfile_read_line(const char *path, char *buf, size_t len);
 int kfile_write(const char *path, const char *val);
 
 /*
+ * numparse.c - the numbers of kernel files, parsed in place: s to end
+ * (exclusive; no NUL needed), *next (may be NULL) set just past the
+ * number. Each returns 0, -EINVAL (no digit at s) or -ERANGE.
+ */
+
+/* Unsigned decimal digits, no sign. */
+int kparse_u64(const char *s, const char *end, uint64_t *v,
+	       const char **next);
+/* [+-]digits: a signed 64-bit integer. */
+int kparse_int(const char *s, const char *end, long *v, const char **next);
+/* [+-]digits[.digits], as the kernel prints ("%lld.%06ld"). */
+int kparse_num(const char *s, const char *end, double *v, const char **next);
+
+/*
  * measure.c - per-task CPU time and placement, read from /proc.
  *
- * CPU time is sum_exec_runtime from /proc/<pid>/schedstat (ns, exact);
+ * CPU time is sum_exec_runtime (ns, exact: /proc/<pid>/schedstat, or the
+ * process CPU clock, see struct task_reader);
  * the CPU a task last ran on is field 39 of /proc/<pid>/stat, its state
  * field 3 ('R' = runnable or running).
  */
@@ -71,14 +86,27 @@ void refile_init(struct refile *rf, const char *path, bool single);
 ssize_t refile_read(struct refile *rf, char *buf, size_t len);
 void refile_close(struct refile *rf);
 
-/* Per-task reader of schedstat and stat. */
+/*
+ * Per-task reader. CPU time from the process's CPU clock
+ * (clock_getcpuclockid(), CPUCLOCK_SCHED): for a one-thread process it is
+ * the same sum_exec_runtime that /proc/<pid>/schedstat prints
+ * (thread_group_cputime() sums read_sum_exec_runtime() of its threads),
+ * read by one system call without a path lookup or seq_file formatting,
+ * about 10x cheaper under TCG. schedstat is the fallback. Placement and
+ * state from /proc/<pid>/stat.
+ */
 struct task_reader {
 	pid_t pid;
+	bool has_clk;
+	clockid_t clk;
 	struct refile schedstat, stat;
 };
 
 void task_reader_init(struct task_reader *tr, pid_t pid);
+/* CPU time, state and CPU. Returns 0 or -errno (-ESRCH: gone). */
 int task_reader_read(struct task_reader *tr, struct task_sample *ts);
+/* Only the CPU time. Returns 0 or -errno (-ESRCH: gone). */
+int task_reader_ns(struct task_reader *tr, uint64_t *ns);
 void task_reader_close(struct task_reader *tr);
 
 /* Parse the first field of a schedstat line. Returns 0 or -EINVAL. */

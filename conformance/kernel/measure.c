@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * measure.c - per-task CPU time and placement from /proc.
+ * measure.c - per-task CPU time (its process CPU clock) and placement
+ * (/proc).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,14 +15,11 @@
 
 int measure_parse_schedstat(const char *buf, uint64_t *ns)
 {
-	char *end;
-	unsigned long long v;
+	const char *end;
 
-	errno = 0;
-	v = strtoull(buf, &end, 10);
-	if (end == buf || errno || (*end != ' ' && *end != '\n' && *end))
+	if (kparse_u64(buf, buf + strlen(buf), ns, &end) ||
+	    (*end != ' ' && *end != '\n' && *end))
 		return -EINVAL;
-	*ns = v;
 	return 0;
 }
 
@@ -29,7 +27,8 @@ int measure_parse_stat(const char *buf, char *state, int *cpu)
 {
 	/* comm (field 2) may hold spaces and parens: skip to the last ')'. */
 	const char *p = strrchr(buf, ')');
-	int field = 2;
+	int field;
+	long c;
 
 	if (!p || p[1] != ' ' || !p[2])
 		return -EINVAL;
@@ -41,16 +40,9 @@ int measure_parse_stat(const char *buf, char *state, int *cpu)
 			field++;
 		p++;
 	}
-	if (field != 39 || !*p)
+	if (field != 39 || !*p || kparse_int(p, p + strlen(p), &c, NULL))
 		return -EINVAL;
-	{
-		char *end;
-		long c = strtol(p, &end, 10);
-
-		if (end == p)
-			return -EINVAL;
-		*cpu = (int)c;
-	}
+	*cpu = (int)c;
 	return 0;
 }
 
@@ -144,10 +136,28 @@ void task_reader_init(struct task_reader *tr, pid_t pid)
 	char path[64];
 
 	tr->pid = pid;
+	tr->has_clk = !clock_getcpuclockid(pid, &tr->clk);
 	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
 	refile_init(&tr->schedstat, path, true);
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	refile_init(&tr->stat, path, true);
+}
+
+int task_reader_ns(struct task_reader *tr, uint64_t *ns)
+{
+	struct timespec t;
+	char buf[256];
+	ssize_t n;
+
+	if (tr->has_clk && !clock_gettime(tr->clk, &t)) {
+		*ns = (uint64_t)t.tv_sec * 1000000000ull + t.tv_nsec;
+		return 0;
+	}
+	/* The clock is gone with the process: let schedstat say how. */
+	n = refile_read(&tr->schedstat, buf, sizeof(buf));
+	if (n <= 0)
+		return n == 0 || n == -ENOENT ? -ESRCH : (int)n;
+	return measure_parse_schedstat(buf, ns);
 }
 
 int task_reader_read(struct task_reader *tr, struct task_sample *ts)
@@ -159,10 +169,7 @@ int task_reader_read(struct task_reader *tr, struct task_sample *ts)
 	ts->ns = 0;
 	ts->cpu = -1;
 	ts->state = '?';
-	n = refile_read(&tr->schedstat, buf, sizeof(buf));
-	if (n <= 0)
-		return n == 0 || n == -ENOENT ? -ESRCH : (int)n;
-	r = measure_parse_schedstat(buf, &ts->ns);
+	r = task_reader_ns(tr, &ts->ns);
 	if (r)
 		return r;
 	n = refile_read(&tr->stat, buf, sizeof(buf));

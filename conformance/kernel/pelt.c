@@ -69,14 +69,17 @@ const char *pelt_source_name(enum pelt_source src)
 	return (int)src >= 0 && src <= PELT_SRC_DEBUGFS ? names[src] : "none";
 }
 
-/* Parse "key=value" at *s (value a signed decimal); advance past it. */
-static int next_kv(const char **s, const char *end, char *key, size_t klen,
+/* A key of a cpu.pelt line, in place: not NUL-terminated. */
+struct kkey {
+	const char *s;
+	size_t n;
+};
+
+/* Parse "key=value" at *s (value a decimal); advance past it. */
+static int next_kv(const char **s, const char *end, struct kkey *key,
 		   double *val)
 {
-	const char *p = *s, *k;
-	char *num_end;
-	char num[32];
-	size_t n;
+	const char *p = *s, *k, *ne;
 
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
@@ -87,60 +90,82 @@ static int next_kv(const char **s, const char *end, char *key, size_t klen,
 		p++;
 	if (p >= end || *p != '=' || p == k)
 		return -EINVAL;
-	n = p - k;
-	if (n >= klen)
-		n = klen - 1;
-	memcpy(key, k, n);
-	key[n] = '\0';
+	key->s = k;
+	key->n = p - k;
 	p++;
-	k = p;
-	while (p < end && *p != ' ' && *p != '\t')
-		p++;
-	n = p - k;
-	if (n == 0 || n >= sizeof(num))
+	if (kparse_num(p, end, val, &ne) ||
+	    (ne < end && *ne != ' ' && *ne != '\t'))
 		return -EINVAL;
-	memcpy(num, k, n);
-	num[n] = '\0';
-	*val = strtod(num, &num_end);
-	if (*num_end != '\0')
-		return -EINVAL;
-	*s = p;
+	*s = ne;
 	return 1;
 }
 
-static void set_cpu_key(struct pelt_cpu *pc, const char *key, double v)
-{
-	static const struct {
-		const char *name;
-		size_t off;
-	} dbl[] = {
-		{ "contrib", offsetof(struct pelt_cpu, contrib) },
-		{ "weight", offsetof(struct pelt_cpu, weight) },
-		{ "load_avg", offsetof(struct pelt_cpu, load_avg) },
-		{ "runnable_avg", offsetof(struct pelt_cpu, runnable_avg) },
-		{ "util_avg", offsetof(struct pelt_cpu, util_avg) },
-		{ "removed_load_avg",
-		  offsetof(struct pelt_cpu, removed_load_avg) },
-		{ "se_weight", offsetof(struct pelt_cpu, se_weight) },
-		{ "se_load_avg", offsetof(struct pelt_cpu, se_load_avg) },
-	};
-	size_t i;
+enum pkey_type { PK_BOOL, PK_INT, PK_DBL };
 
-	if (!strcmp(key, "online"))
-		pc->online = v != 0;
-	else if (!strcmp(key, "on_list"))
-		pc->on_list = v != 0;
-	else if (!strcmp(key, "throttled"))
-		pc->throttled = v != 0;
-	else if (!strcmp(key, "nr_running"))
-		pc->nr_running = (int)v;
-	else if (!strcmp(key, "h_nr_running"))
-		pc->h_nr_running = (int)v;
-	for (i = 0; i < sizeof(dbl) / sizeof(dbl[0]); i++)
-		if (!strcmp(key, dbl[i].name))
-			*(double *)((char *)pc + dbl[i].off) = v;
-	if (!strcmp(key, "se_weight"))
+struct pkey {
+	const char *name;
+	size_t len;
+	enum pkey_type type;
+	size_t off;
+};
+
+#define PK(n, t) { #n, sizeof(#n) - 1, t, offsetof(struct pelt_cpu, n) }
+
+/* The keys of a cpu line, sorted by strcmp() for bsearch(). */
+static const struct pkey pelt_keys[] = {
+	PK(contrib, PK_DBL),
+	PK(h_nr_running, PK_INT),
+	PK(load_avg, PK_DBL),
+	PK(nr_running, PK_INT),
+	PK(on_list, PK_BOOL),
+	PK(online, PK_BOOL),
+	PK(removed_load_avg, PK_DBL),
+	PK(runnable_avg, PK_DBL),
+	PK(se_load_avg, PK_DBL),
+	PK(se_weight, PK_DBL),
+	PK(throttled, PK_BOOL),
+	PK(util_avg, PK_DBL),
+	PK(weight, PK_DBL),
+};
+
+#undef PK
+
+static int pkey_cmp(const void *key, const void *elem)
+{
+	const struct kkey *k = key;
+	const struct pkey *pk = elem;
+	size_t n = pk->len;
+	int r = memcmp(k->s, pk->name, k->n < n ? k->n : n);
+
+	if (r)
+		return r;
+	return k->n < n ? -1 : k->n > n;
+}
+
+static void set_cpu_key(struct pelt_cpu *pc, const struct kkey *key,
+			double v)
+{
+	const struct pkey *pk = bsearch(key, pelt_keys,
+					sizeof(pelt_keys) / sizeof(*pelt_keys),
+					sizeof(*pelt_keys), pkey_cmp);
+	char *f;
+
+	if (!pk)
+		return;		/* a key of a later version of the file */
+	f = (char *)pc + pk->off;
+	if (pk->type == PK_BOOL)
+		*(bool *)f = v != 0;
+	else if (pk->type == PK_INT)
+		*(int *)f = (int)v;
+	else
+		*(double *)f = v;
+	if (pk->off == offsetof(struct pelt_cpu, se_weight))
 		pc->has_se = true;
+}
+
+static bool kkey_is(const struct kkey *k, const char *name)
+{
+	return k->n == strlen(name) && !memcmp(k->s, name, k->n);
 }
 
 int pelt_parse_cpu_pelt(const char *buf, size_t len, struct pelt_snap *p,
@@ -156,7 +181,7 @@ int pelt_parse_cpu_pelt(const char *buf, size_t len, struct pelt_snap *p,
 		const char *q;
 		struct pelt_cpu *pc = NULL;
 		struct pelt_cpu dummy;
-		char key[32];
+		struct kkey key;
 		double v;
 		int r;
 
@@ -169,10 +194,11 @@ int pelt_parse_cpu_pelt(const char *buf, size_t len, struct pelt_snap *p,
 			seen_tg = true;
 		} else if (eol - q > 3 && !strncmp(q, "cpu", 3) &&
 			   q[3] >= '0' && q[3] <= '9') {
-			char *ne;
-			long c = strtol(q + 3, &ne, 10);
+			const char *ne;
+			long c;
 
-			if (ne > eol || (ne < eol && *ne != ' '))
+			if (kparse_int(q + 3, eol, &c, &ne) ||
+			    (ne < eol && *ne != ' '))
 				return -EINVAL;
 			q = ne;
 			if (c >= 0 && c < p->ncpus) {
@@ -190,13 +216,13 @@ int pelt_parse_cpu_pelt(const char *buf, size_t len, struct pelt_snap *p,
 			s = eol + 1;
 			continue;
 		}
-		while ((r = next_kv(&q, eol, key, sizeof(key), &v)) > 0) {
+		while ((r = next_kv(&q, eol, &key, &v)) > 0) {
 			if (pc) {
-				set_cpu_key(pc, key, v);
-			} else if (!strcmp(key, "load_avg")) {
+				set_cpu_key(pc, &key, v);
+			} else if (kkey_is(&key, "load_avg")) {
 				p->grp[g].tg_load_avg = v;
 				p->grp[g].has_tg = true;
-			} else if (!strcmp(key, "shares")) {
+			} else if (kkey_is(&key, "shares")) {
 				p->grp[g].shares = v;
 				p->grp[g].has_shares = true;
 			}

@@ -83,12 +83,13 @@ int pelt_parse_debugfs(const char *buf, size_t len, const char *root,
 		if (!eol)
 			eol = end;
 		if (eol - l > 7 && !memcmp(l, "cfs_rq[", 7)) {
-			char *ne;
-			long c = strtol(l + 7, &ne, 10);
+			const char *ne = l + 7;
+			long c = -1;
 			int g;
 
 			cur = NULL;
-			if (ne + 2 <= eol && ne[0] == ']' && ne[1] == ':') {
+			if (!kparse_int(l + 7, eol, &c, &ne) && ne + 2 <= eol &&
+			    ne[0] == ']' && ne[1] == ':') {
 				g = block_group(ne + 2, eol - (ne + 2), root, s);
 				if (g >= 0 && g < p->ngroups && c >= 0 &&
 				    c < p->ncpus) {
@@ -104,8 +105,7 @@ int pelt_parse_debugfs(const char *buf, size_t len, const char *root,
 		} else if (cur && eol - l > 3 && l[0] == ' ' && l[1] == ' ' &&
 			   l[2] == '.') {
 			const char *k = l + 3, *ke, *colon;
-			char num[40];
-			size_t n;
+			double v;
 
 			colon = memchr(k, ':', eol - k);
 			if (colon) {
@@ -115,17 +115,8 @@ int pelt_parse_debugfs(const char *buf, size_t len, const char *root,
 				colon++;
 				while (colon < eol && *colon == ' ')
 					colon++;
-				n = eol - colon;
-				if (n > 0 && n < sizeof(num)) {
-					char *e;
-					double v;
-
-					memcpy(num, colon, n);
-					num[n] = '\0';
-					v = strtod(num, &e);
-					if (e != num)
-						set_key(cur, k, ke - k, v);
-				}
+				if (!kparse_num(colon, eol, &v, NULL))
+					set_key(cur, k, ke - k, v);
 			}
 		} else if (eol - l > 0 && l[0] != ' ') {
 			/* Any other unindented line ends a cfs_rq block. */

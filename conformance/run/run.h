@@ -34,6 +34,14 @@ struct wl_shared {
 	volatile pid_t child;		/* churn: the running child, or 0 */
 	volatile uint64_t done_ns;	/* churn: CPU time of exited children */
 	uint64_t stall_ns;		/* hog, duty: charged while not run */
+	/*
+	 * hog: its own CPU time (CLOCK_THREAD_CPUTIME_ID, pending time
+	 * included) after its last chunk of work, stored by the hog; 0 until
+	 * it publishes. One chunk behind at most, where sum_exec_runtime
+	 * read from outside lags up to a tick; and no system call for the
+	 * sampler (see sampler.c).
+	 */
+	volatile uint64_t self_ns;
 };
 
 struct workload {
@@ -104,6 +112,45 @@ struct sample_set {
 	uint64_t cost_part_ns[3];	/* tasks, cgroup usage, PELT */
 	int errors;			/* failed reads */
 	char last_error[160];
+	/* what the sampler held instead of reading (sampler_note()) */
+	long task_reads;		/* /proc/<pid>/stat reads */
+	long held;			/* task placements held */
+	long held_checks;		/* held placements read again */
+	long held_wrong;		/* ... and found changed */
+	long online_held, online_wrong;	/* the same for cpu/online */
+	long pelt_reads;		/* group cpu.pelt reads */
+	long pelt_held;			/* group states carried over */
+	long pelt_checks, pelt_held_wrong;
+	long self_checks, self_far;	/* hogs' own CPU time vs the kernel */
+};
+
+/*
+ * A task's placement held by the sampler: a hog (always runnable, no
+ * children) pinned to one CPU does not change CPU or state until the
+ * timeline changes something (an event) or a CPU goes off- or online.
+ * The hold starts after two full reads agree and the affinity allows
+ * one CPU; a full read every SAMPLER_VERIFY_US checks it.
+ */
+struct task_hold {
+	bool on;
+	int agree;		/* consecutive full reads that agreed */
+	int since;		/* samples since the last full read */
+	int cpu;
+	char state;
+};
+
+/*
+ * A group's PELT state carried over: while no task changed CPU or state
+ * and no event fired, a group whose last two cpu.pelt reads agreed
+ * within SAMPLER_PELT_REL is steady, and is read again only every
+ * SAMPLER_PELT_HOLD PELT reads (staggered over the groups); a read that
+ * disagrees ends it.
+ */
+struct grp_hold {
+	bool have, steady;
+	int age;			/* PELT reads since the last fresh one */
+	struct pelt_group grp;		/* the last fresh read */
+	struct pelt_cpu *cpu;		/* [ncpus] */
 };
 
 struct sampler {
@@ -111,6 +158,14 @@ struct sampler {
 	struct workload *w;
 	const struct cg_ctx *cg;
 	enum pelt_source src;
+	struct task_hold *th;		/* [ninst] */
+	struct grp_hold *gh;		/* [ngroups] */
+	int ncpus;			/* of gh[].cpu, set at the first take */
+	int verify_every;		/* samples between full task reads */
+	int online_since;		/* samples since cpu/online was read */
+	int last_events;		/* events_done at the previous sample */
+	bool usage_start;		/* usage read at the window's start */
+	scn_cpumask_t online;		/* cpu/online as last read */
 	char debugfs_root[SCN_PATH_MAX];
 	char *dbuf;			/* read buffer (sched/debug: big) */
 	size_t dcap;
@@ -128,6 +183,12 @@ int sampler_init(struct sampler *sp, const struct scenario *s,
 		 struct workload *w, const struct cg_ctx *cg,
 		 enum pelt_source src);
 void sampler_free(struct sampler *sp);
+
+/*
+ * One line saying what the sampler held instead of reading, for the
+ * results' diagnostics; 0 when it held nothing (nothing worth saying).
+ */
+int sampler_note(const struct sample_set *ss, char *buf, size_t len);
 
 /*
  * Does sample @sm (its pelt_ref set) find a runnable task on a CPU other

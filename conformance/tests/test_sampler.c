@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_sampler.c - the sampler's cheap paths: the in-place number parser,
+ * the cpu.pelt key table, a pinned hog's placement held and checked, and
+ * a steady group's cpu.pelt carried over and checked, cgroup usage read
+ * where the verdict takes it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <sched.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "tests/testutil.h"
+#include "kernel/kernel.h"
+#include "run/run.h"
+#include "scenario/scenario.h"
+
+static int num(const char *s, double *v, const char **next)
+{
+	return kparse_num(s, s + strlen(s), v, next);
+}
+
+static void test_kparse_num(void **state)
+{
+	const char *next;
+	double v;
+	long l;
+	uint64_t u;
+
+	(void)state;
+	assert_int_equal(num("1024", &v, &next), 0);
+	assert_true(v == 1024 && *next == '\0');
+	assert_int_equal(num("-17 x", &v, &next), 0);
+	assert_true(v == -17 && *next == ' ');
+	assert_int_equal(num("+3.250000\n", &v, &next), 0);
+	assert_true(v == 3.25 && *next == '\n');
+	assert_int_equal(num("123.456789", &v, NULL), 0);
+	assert_true(v == strtod("123.456789", NULL));
+	assert_int_equal(num("9007199254740992", &v, NULL), 0);
+	assert_true(v == 9007199254740992.0);
+	assert_int_equal(num("7.", &v, &next), 0);
+	assert_true(v == 7 && *next == '\0');
+	assert_int_equal(num("", &v, NULL), -EINVAL);
+	assert_int_equal(num("-", &v, NULL), -EINVAL);
+	assert_int_equal(num(".5", &v, NULL), -EINVAL);
+	assert_int_equal(num("x1", &v, NULL), -EINVAL);
+	assert_int_equal(num("123456789012345678901", &v, NULL), -ERANGE);
+	/* end bounds the parse: "12|34" */
+	assert_int_equal(kparse_num("1234", "1234" + 2, &v, &next), 0);
+	assert_true(v == 12);
+	next = "18446744073709551615";
+	assert_int_equal(kparse_u64(next, next + 20, &u, NULL), 0);
+	assert_true(u == UINT64_MAX);
+	next = "18446744073709551616";
+	assert_int_equal(kparse_u64(next, next + 20, &u, NULL), -ERANGE);
+	next = "-42]";
+	assert_int_equal(kparse_int(next, next + 4, &l, &next), 0);
+	assert_true(l == -42 && *next == ']');
+	next = "-";
+	assert_int_equal(kparse_u64(next, next + 1, &u, NULL), -EINVAL);
+}
+
+/* Every key of the table reaches its own field (the bsearch is sound). */
+static void test_pelt_keys(void **state)
+{
+	static const char text[] =
+		"tg load_avg=5 shares=6\n"
+		"cpu0 weight=13 util_avg=12 throttled=1 se_weight=10 "
+		"se_load_avg=9 runnable_avg=8 removed_load_avg=7 online=1 "
+		"on_list=1 nr_running=4 load_avg=3 h_nr_running=2 contrib=1 "
+		"zzz=1 a=2 on=3 online_x=4 se_weigh=5\n";
+	const struct pelt_cpu *c;
+	struct pelt_snap p;
+
+	(void)state;
+	assert_int_equal(pelt_snap_alloc(&p, 1, 1), 0);
+	assert_int_equal(pelt_parse_cpu_pelt(text, strlen(text), &p, 0), 0);
+	c = pelt_at(&p, 0, 0);
+	assert_true(c->contrib == 1 && c->h_nr_running == 2);
+	assert_true(c->load_avg == 3 && c->nr_running == 4);
+	assert_true(c->on_list && c->online && c->throttled);
+	assert_true(c->removed_load_avg == 7 && c->runnable_avg == 8);
+	assert_true(c->se_load_avg == 9 && c->se_weight == 10 && c->has_se);
+	assert_true(c->util_avg == 12 && c->weight == 13);
+	assert_true(p.grp[0].tg_load_avg == 5 && p.grp[0].shares == 6);
+	/* a value that is not a number, or runs into the next key */
+	assert_int_equal(pelt_parse_cpu_pelt("tg load_avg=1x\n", 15, &p, 0),
+			 -EINVAL);
+	assert_int_equal(pelt_parse_cpu_pelt("tg\ncpu0x a=1\n", 13, &p, 0),
+			 -EINVAL);
+	pelt_snap_free(&p);
+}
+
+static const char scn_text[] =
+	"name t\ncpus 2\nwarmup 0ms\nmeasure 2s\nsample 100ms\n"
+	"group A\ngroup B\n"
+	"task a group=A cpus=0\ntask b group=B cpus=0\n"
+	"expect A 1/2\nexpect B 1/2\n";
+
+struct rig {
+	struct scenario s;
+	struct scn_state st;
+	struct cg_ctx cg;
+	struct workload w;
+	struct sampler sp;
+	struct sample_set ss;
+	char dir[64];
+};
+
+static void pin(pid_t pid, int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	assert_int_equal(sched_setaffinity(pid, sizeof(set), &set), 0);
+}
+
+/* A spinning child, pinned to cpu before this returns. */
+static pid_t spawn_hog(int cpu)
+{
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (!pid) {
+		/* never outlive the test, even one that failed half-way */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		alarm(20);
+		for (;;)
+			;
+	}
+	pin(pid, cpu);
+	return pid;
+}
+
+static void write_pelt(struct rig *r, const char *grp, double se_weight)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/r/%s/cpu.pelt", r->dir, grp);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "tg load_avg=1024 shares=1024\n"
+		"cpu0 online=1 on_list=1 nr_running=1 contrib=1024 "
+		"weight=1024 load_avg=1023 se_weight=%g se_load_avg=500\n"
+		"cpu1 online=1 on_list=0 nr_running=0\n", se_weight);
+	fclose(f);
+}
+
+/* Two groups with cpu.pelt files in a scratch "cgroupfs"; ninst hogs. */
+static void rig_init(struct rig *r, int ninst)
+{
+	char path[128];
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	tu_parse(scn_text, &r->s, &r->st);
+	snprintf(r->dir, sizeof(r->dir), "/tmp/conform_sampler.XXXXXX");
+	assert_non_null(mkdtemp(r->dir));
+	for (i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/r%s", r->dir,
+			 i == 0 ? "" : i == 1 ? "/A" : "/B");
+		assert_int_equal(mkdir(path, 0700), 0);
+	}
+	write_pelt(r, "A", 512);
+	write_pelt(r, "B", 512);
+	for (i = 0; i < 2; i++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/r/%c/cpu.stat", r->dir,
+			 'A' + i);
+		f = fopen(path, "w");
+		assert_non_null(f);
+		fprintf(f, "usage_usec %d\nuser_usec 0\n", 1000 * (i + 1));
+		fclose(f);
+	}
+	snprintf(r->cg.mnt, sizeof(r->cg.mnt), "%s", r->dir);
+	snprintf(r->cg.root, sizeof(r->cg.root), "r");
+	r->cg.s = &r->s;
+	r->w.ninst = ninst;
+	r->w.sh = calloc(ninst ? ninst : 1, sizeof(*r->w.sh));
+	assert_non_null(r->w.sh);
+	for (i = 0; i < ninst; i++) {
+		r->w.kind[i] = SCN_TASK_HOG;
+		r->w.task_of[i] = i;
+		r->w.pid[i] = spawn_hog(0);
+	}
+	assert_int_equal(sset_init(&r->ss, 64, ninst, 2, 2), 0);
+	assert_int_equal(sampler_init(&r->sp, &r->s, &r->w, &r->cg,
+				      PELT_SRC_CPU_PELT), 0);
+}
+
+static void rig_free(struct rig *r)
+{
+	char cmd[128];
+	int i;
+
+	for (i = 0; i < r->w.ninst; i++) {
+		kill(r->w.pid[i], SIGKILL);
+		waitpid(r->w.pid[i], NULL, 0);
+		task_reader_close(&r->w.rd[i]);
+	}
+	sampler_free(&r->sp);
+	sset_free(&r->ss);
+	free(r->w.sh);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", r->dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static void take(struct rig *r, int events, bool pelt)
+{
+	assert_int_equal(sampler_take(&r->sp, &r->ss, r->ss.n * 100000,
+				      events, false, pelt), 0);
+}
+
+/*
+ * A pinned hog: held after one full read before any event (two agreeing
+ * ones after an event), checked every verify_every (20 at 100 ms)
+ * samples; a move behind the sampler's back is caught by the check and
+ * counted as wrong.
+ */
+static void test_task_hold(void **state)
+{
+	struct rig r;
+	uint64_t ns;
+	int k;
+
+	(void)state;
+	rig_init(&r, 1);
+	assert_int_equal(r.sp.verify_every, 20);
+	while (measure_read_task(r.w.pid[0], &r.ss.v[0].ts[0]) ||
+	       r.ss.v[0].ts[0].cpu != 0)
+		usleep(1000);
+	for (k = 0; k < 21; k++)
+		take(&r, 0, false);
+	/* one full read, then held until the check at sample 20 */
+	assert_int_equal(r.ss.task_reads, 2);
+	assert_int_equal(r.ss.held, 19);
+	assert_int_equal(r.ss.held_checks, 1);
+	assert_int_equal(r.ss.held_wrong, 0);
+	for (k = 1; k < 21; k++) {
+		assert_int_equal(r.ss.v[k].ts[0].cpu, 0);
+		assert_int_equal(r.ss.v[k].ts[0].state, 'R');
+		assert_true(r.ss.v[k].ts[0].ns >= r.ss.v[k - 1].ts[0].ns);
+	}
+	ns = r.ss.v[20].ts[0].ns;
+	assert_int_equal(task_reader_ns(&r.w.rd[0], &r.ss.v[21].ts[0].ns), 0);
+	assert_true(r.ss.v[21].ts[0].ns >= ns);
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+		pin(r.w.pid[0], 1);
+		for (k = 0; k < 20; k++)
+			take(&r, 0, false);
+		assert_int_equal(r.ss.held_wrong, 1);
+		assert_int_equal(r.ss.v[r.ss.n - 1].ts[0].cpu, 1);
+	}
+	k = r.ss.task_reads;
+	take(&r, 1, false);
+	take(&r, 1, false);
+	assert_int_equal(r.ss.task_reads, k + 2);
+	assert_int_equal(r.ss.online_wrong, 0);
+	rig_free(&r);
+}
+
+/*
+ * A hog that publishes its CPU time (wl_shared.self_ns): its samples take
+ * that, no system call; a full read counts a kernel reading far from it.
+ */
+static void test_self_ns(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 1);
+	take(&r, 0, false);
+	r.w.sh[0].self_ns = 1000000000000ull;
+	for (k = 1; k < 20; k++) {
+		take(&r, 0, false);
+		assert_true(r.ss.v[k].ts[0].ns == 1000000000000ull);
+	}
+	assert_int_equal(r.ss.self_checks, 0);
+	take(&r, 0, false);	/* the check: the kernel says far less */
+	assert_int_equal(r.ss.self_checks, 1);
+	assert_int_equal(r.ss.self_far, 1);
+	assert_true(r.ss.v[20].ts[0].ns == 1000000000000ull);
+	rig_free(&r);
+}
+
+/*
+ * Steady groups are carried over after two agreeing reads and read again
+ * every SAMPLER_PELT_HOLD (8) PELT reads, staggered; a read that differs
+ * beyond 1/256 is counted wrong and ends the hold; a change of a task's
+ * placement makes every group read fresh.
+ */
+static void test_pelt_hold(void **state)
+{
+	const struct pelt_snap *p;
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 0);
+	for (k = 0; k < 10; k++)
+		take(&r, 0, true);
+	/* A (g 0): fresh, fresh, held x7, fresh; B (g 1) fresh one earlier */
+	assert_int_equal(r.ss.pelt_reads, 2 + 2 + 1 + 1);
+	assert_int_equal(r.ss.pelt_held, 20 - 6);
+	assert_int_equal(r.ss.pelt_checks, 2);
+	assert_int_equal(r.ss.pelt_held_wrong, 0);
+	p = sset_pelt(&r.ss, 4);
+	assert_non_null(p);
+	assert_true(pelt_at(p, 0, 0)->se_weight == 512);
+	assert_true(pelt_at(p, 1, 0)->se_weight == 512);
+	assert_true(p->grp[0].present && p->grp[1].present);
+	/* within 1/256: still steady; beyond: wrong and read again */
+	write_pelt(&r, "A", 513);
+	write_pelt(&r, "B", 600);
+	for (k = 0; k < 8; k++)
+		take(&r, 0, true);
+	assert_int_equal(r.ss.pelt_held_wrong, 1);
+	assert_true(pelt_at(sset_pelt(&r.ss, r.ss.n - 1), 1, 0)->se_weight
+		    == 600);
+	/* an event: every group read */
+	k = r.ss.pelt_reads;
+	take(&r, 1, true);
+	assert_int_equal(r.ss.pelt_reads, k + 2);
+	assert_true(sampler_note(&r.ss, (char[256]){ 0 }, 256) > 0);
+	rig_free(&r);
+}
+
+/*
+ * Cgroup usage where the verdict takes it: the first sample of the window
+ * (warmup 0: t = 0) and the samples within 1.5 periods of its end (2 s).
+ */
+static void test_usage_ends(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 0);
+	for (k = 0; k <= 21; k++)
+		assert_int_equal(sampler_take(&r.sp, &r.ss, k * 100000ull, 0,
+					      true, false), 0);
+	for (k = 0; k <= 21; k++)
+		assert_int_equal(r.ss.v[k].usage_ok, k == 0 || k >= 19);
+	assert_true(r.ss.v[0].usage_us[0] == 1000);
+	assert_true(r.ss.v[20].usage_us[1] == 2000);
+	assert_int_equal(r.ss.errors, 0);
+	rig_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kparse_num),
+		cmocka_unit_test(test_pelt_keys),
+		cmocka_unit_test(test_task_hold),
+		cmocka_unit_test(test_self_ns),
+		cmocka_unit_test(test_pelt_hold),
+		cmocka_unit_test(test_usage_ends),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
