@@ -500,15 +500,18 @@ static int run_sample(struct scn_run *run, struct sample_clock *sc,
 		t + per * 3 >= run->we || run_look_near(run, t);
 	/*
 	 * At random gaps, and at the window's first sample and the first
-	 * after a phase: the model holds the last PELT state until the next
-	 * one.
+	 * after a phase or a repeat firing (pelt_pi: events done at the last
+	 * read): the model holds the last PELT state until the next one. A
+	 * move or a cpu.max write changes the group loads without moving a
+	 * task to another CPU, so sampler_take() would not see it.
 	 */
-	pelt = sc->k >= sc->pelt_next || sc->ev.phase != sc->pelt_pi ||
-	       (t <= run->ws && t + per > run->ws);
+	if (sc->ev.done != sc->pelt_pi)
+		sc->pelt_next = sc->k;
+	pelt = sc->k >= sc->pelt_next || (t <= run->ws && t + per > run->ws);
 	if (pelt) {
 		sc->pelt_next = sc->k + pelt_gap(run->pelt_every,
 						 &sc->pelt_seed);
-		sc->pelt_pi = sc->ev.phase;
+		sc->pelt_pi = sc->ev.done;
 	}
 	return sampler_take(&run->sp, &run->ss, measure_now_us() - run->t0,
 			    sc->ev.done, usage, pelt);
