@@ -76,7 +76,8 @@ static const char *fuzz_check_parsed(const struct scenario *s,
 		if (i && p->at_us < s->phases[i - 1].at_us)
 			return "phases not sorted";
 	}
-	if (scn_timeout_us(s) < scn_duration_us(s) ||
+	if (scn_timeout_us(s) < scn_max_duration_us(s) ||
+	    scn_max_duration_us(s) < scn_duration_us(s) ||
 	    scn_measure_start_us(s) > scn_duration_us(s))
 		return "timeout or measure start inconsistent";
 	if (scn_cpumask_format(scn_all_cpus(s), buf, sizeof(buf)) < 0)

@@ -179,7 +179,7 @@ static void list_scenarios(const struct scenario *scn, int n)
 		printf("%s\t%s\tcpus=%d\t%s\tduration_us=%llu\tcpus_range=%s\n",
 		       scn[i].name, scn[i].file, scn[i].cpus,
 		       scn_hierarchy_name(scn[i].hierarchy),
-		       (unsigned long long)scn_duration_us(&scn[i]),
+		       (unsigned long long)scn_max_duration_us(&scn[i]),
 		       scn_cpus_range_text(&scn[i], r, sizeof(r)));
 }
 

@@ -165,6 +165,7 @@ struct scenario {
 	enum scn_hierarchy hierarchy;
 	uint64_t warmup_us;		/* after the last phase, before measuring */
 	uint64_t measure_us;		/* measurement window */
+	uint64_t max_measure_us;	/* longest sequential window; 0: default */
 	uint64_t sample_us;		/* sampler period */
 	uint64_t pelt_sample_us;	/* group PELT state period (0: default) */
 	int windows;			/* sub-windows for the confidence interval */
@@ -292,6 +293,11 @@ int scn_formula_eval(const char *expr, int n, double *out, char *why,
 /* Start of the measurement window, from workload start. */
 uint64_t scn_measure_start_us(const struct scenario *s);
 
+/* The longest window and run the sequential verdict may take (state.c). */
+#define SCN_MAX_MEASURE_FACTOR	2
+uint64_t scn_max_measure_us(const struct scenario *s);
+uint64_t scn_max_duration_us(const struct scenario *s);
+
 /* Total workload run time (last phase + warmup + measure). */
 uint64_t scn_duration_us(const struct scenario *s);
 
@@ -362,7 +368,10 @@ scn_cpumask_t scn_state_task_cpus(const struct scenario *s,
 bool scn_state_under_limit(const struct scenario *s,
 			   const struct scn_state *st, int g);
 
-/* The scenario's deadline: timeout_us, or 2 x scn_duration_us() + 10 s. */
+/*
+ * The scenario's deadline: timeout_us, or 2 x scn_duration_us() (at
+ * least scn_max_duration_us()) + 10 s.
+ */
 uint64_t scn_timeout_us(const struct scenario *s);
 
 /* "v1" / "v2". */

@@ -92,6 +92,12 @@ static const struct scn_settingdef settings[KEY_COUNT] = {
 		NAMES(scn_model_names),
 		.bad = "%s '%s' must be defined, computed or se",
 	},
+	[KEY_MAX_MEASURE] = {
+		.name = "max_measure", .type = ST_TIME,
+		.offset = FIELD(max_measure_us), .min = 100000,
+		.max = UINT64_MAX,
+		.bad = "%s '%s' is too short (min 100ms)",
+	},
 };
 
 void scn_set_defaults(struct scenario *s)
@@ -207,6 +213,12 @@ int scn_begin_body(struct scn_parser *p)
 			       scn_fmt_time(s->measure_us, a, sizeof(a)),
 			       s->windows,
 			       scn_fmt_time(s->sample_us, b, sizeof(b)));
+	}
+	if (s->max_measure_us && s->max_measure_us < s->measure_us) {
+		p->line = p->key_line[KEY_MAX_MEASURE];
+		return scn_err(p, "max_measure %s is shorter than measure %s",
+			       scn_fmt_time(s->max_measure_us, a, sizeof(a)),
+			       scn_fmt_time(s->measure_us, b, sizeof(b)));
 	}
 	if (s->pelt_sample_us && s->pelt_sample_us < s->sample_us) {
 		p->line = p->key_line[KEY_PELT_SAMPLE];

@@ -193,11 +193,34 @@ uint64_t scn_duration_us(const struct scenario *s)
 	return scn_measure_start_us(s) + s->measure_us;
 }
 
+/*
+ * The sequential verdict may measure past measure, up to max_measure
+ * (default SCN_MAX_MEASURE_FACTOR x measure); repeated actions are
+ * planned for measure only, so such a scenario stops there.
+ */
+uint64_t scn_max_measure_us(const struct scenario *s)
+{
+	if (s->nrepeats)
+		return s->measure_us;
+	if (s->max_measure_us)
+		return s->max_measure_us;
+	return SCN_MAX_MEASURE_FACTOR * s->measure_us;
+}
+
+uint64_t scn_max_duration_us(const struct scenario *s)
+{
+	return scn_measure_start_us(s) + scn_max_measure_us(s);
+}
+
 uint64_t scn_timeout_us(const struct scenario *s)
 {
+	uint64_t t = 2 * scn_duration_us(s);
+
 	if (s->timeout_us)
 		return s->timeout_us;
-	return 2 * scn_duration_us(s) + SCN_TIMEOUT_SLACK_US;
+	if (t < scn_max_duration_us(s))
+		t = scn_max_duration_us(s);
+	return t + SCN_TIMEOUT_SLACK_US;
 }
 
 const char *const scn_hierarchy_names[SCN_NHIERARCHIES] = {

@@ -231,6 +231,9 @@ static void test_defaults(void **state)
 	assert_int_equal(scn_measure_start_us(s), SCN_DEFAULT_WARMUP_US);
 	assert_int_equal(scn_duration_us(s), 2500000);
 	assert_int_equal(scn_timeout_us(s), 2 * 2500000 + 10000000);
+	assert_int_equal(s->max_measure_us, 0);
+	assert_int_equal(scn_max_measure_us(s), 2 * SCN_DEFAULT_MEASURE_US);
+	assert_int_equal(scn_max_duration_us(s), 4500000);
 	assert_int_equal(s->groups[0].weight, 100);
 	assert_int_equal(s->groups[0].max_quota_us, -1);
 	assert_int_equal(s->tasks[0].cpus, 0);

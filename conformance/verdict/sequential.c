@@ -18,9 +18,7 @@ void seq_opts_default(struct seq_opts *o)
 
 uint64_t seq_max_measure_us(const struct scenario *s)
 {
-	if (s->nrepeats)
-		return s->measure_us;
-	return SEQ_MAX_MEASURE_FACTOR * s->measure_us;
+	return scn_max_measure_us(s);
 }
 
 void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,

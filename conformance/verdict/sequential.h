@@ -5,8 +5,8 @@
  *
  * After the warm-up the runner analyses the window [start, start + L) at
  * L = 1 s, 1.5 s, 2 s, ... (every SEQ_STEP_US), at most SEQ_MAX_LOOKS
- * looks, the last at max_measure (default SEQ_MAX_MEASURE_FACTOR x the
- * scenario's measure). Each look takes its intervals at confidence
+ * looks, the last at max_measure (the scenario key, default
+ * SCN_MAX_MEASURE_FACTOR x the scenario's measure). Each look takes its intervals at confidence
  * 1 - (1 - c) / K for K looks (Bonferroni: the chance that any look's
  * interval misses the truth stays <= 1 - c), and a lag interval's
  * standard error multiplied by the lag inflation (the run-to-run spread
@@ -34,7 +34,6 @@
 #define SEQ_MAX_LOOKS		8
 #define SEQ_FIRST_US		1000000ull	/* first look's window */
 #define SEQ_STEP_US		500000ull	/* between looks */
-#define SEQ_MAX_MEASURE_FACTOR	2		/* max_measure / measure */
 /*
  * 1 / 0.46: the smallest `SE c/o` of a correct-kernel scenario in the
  * stock campaign 3 of docs/repeatability.md (steady intervals claimed
@@ -81,8 +80,9 @@ enum seq_call {
 void seq_opts_default(struct seq_opts *o);
 
 /*
- * The scenario's longest window: SEQ_MAX_MEASURE_FACTOR x measure; only
- * measure with repeats (their firings stop at scn_duration_us()).
+ * The scenario's longest window: its max_measure, default
+ * SCN_MAX_MEASURE_FACTOR x measure; only measure with repeats (their
+ * firings stop at scn_duration_us()). See scn_max_measure_us().
  */
 uint64_t seq_max_measure_us(const struct scenario *s);
 
