@@ -546,7 +546,8 @@ static void run_look(struct scn_run *run)
  * Before the longest window's end, after the sample at t: the look whose
  * window ends by now (half a sample's slack, as vd_window() takes it).
  * The scenario process analyses while the workload runs; the samples its
- * analysis delayed are skipped, not taken late (*k moves past now).
+ * analysis delayed are skipped, not taken late (*k moves past now). A
+ * look over the CPU budget (SEQ_LOOK_BUDGET) is skipped.
  */
 static void run_look_due(struct scn_run *run, struct sample_clock *sc,
 			 uint64_t t)
@@ -556,6 +557,11 @@ static void run_look_due(struct scn_run *run, struct sample_clock *sc,
 	if (!run->plan.sequential || run->look >= run->plan.nlooks - 1 ||
 	    t + per / 2 < run->ws + run->plan.look_us[run->look])
 		return;
+	if (run->sq.cost_us > SEQ_LOOK_BUDGET * (double)(t - run->ws)) {
+		run->look++;
+		run->sq.skipped++;
+		return;
+	}
 	run_look(run);
 	now = measure_now_us();
 	while (run->t0 + (uint64_t)(sc->k + 1) * per + sc->phase_us <= now)
@@ -640,11 +646,12 @@ static void run_verdict(struct scn_run *run)
 		return;
 	vd_diag(&run->res, "sequential: look %d of %d (window %.1f s of at "
 		"most %.1f s) decided %s; each look at confidence %.5f, lag "
-		"SE x %.2f; the looks' analyses took %llu us CPU",
-		run->sq.look, run->sq.looks,
+		"SE x %.2f; the looks' analyses took %llu us CPU, %d looks "
+		"skipped over the budget", run->sq.look, run->sq.looks,
 		run->sq.time_to_verdict_us / 1e6, p->max_measure_us / 1e6,
 		verdict_name(run->res.v), p->look_confidence,
-		run->sq.ci_inflation, (unsigned long long)run->sq.cost_us);
+		run->sq.ci_inflation, (unsigned long long)run->sq.cost_us,
+		run->sq.skipped);
 }
 
 /* The verdict, and what the sampler saw of itself. */

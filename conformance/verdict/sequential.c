@@ -207,9 +207,11 @@ void seq_outcome_fill(const struct seq_plan *p, int look,
 		      const struct scn_result *r, struct seq_outcome *o)
 {
 	uint64_t cost = o->cost_us;
+	int skipped = o->skipped;
 
 	memset(o, 0, sizeof(*o));
 	o->cost_us = cost;
+	o->skipped = skipped;
 	o->sequential = p->sequential;
 	o->look = look + 1;
 	o->looks = p->nlooks;

@@ -41,6 +41,15 @@
  */
 #define SEQ_LAG_INFLATION	2.2
 
+/*
+ * The looks' analyses run in the scenario process while the workload
+ * runs, and take CPU from it (siblings-208 on stock 6.12, 208 groups:
+ * ~230 ms a look under TCG). A look is skipped while the analyses so far
+ * took more than this fraction of the window: fewer looks than planned
+ * keep the Bonferroni bound (it only gets more conservative).
+ */
+#define SEQ_LOOK_BUDGET		0.05
+
 /* The runner's choices (conform --fixed-window, --lag-inflation=F). */
 struct seq_opts {
 	bool fixed_window;
@@ -68,6 +77,7 @@ struct seq_outcome {
 	double ci_confidence;		/* each look's, Bonferroni */
 	double ci_inflation;		/* applied: 1 unless a lag interval */
 	uint64_t cost_us;		/* CPU time of the looks' analyses */
+	int skipped;			/* looks over SEQ_LOOK_BUDGET */
 };
 
 /* How one interval lies against +-tol. */
