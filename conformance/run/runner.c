@@ -348,7 +348,7 @@ struct scn_run {
 struct sample_clock {
 	int k;				/* samples taken on the sample grid */
 	struct scn_event_pos ev;	/* phases and firings applied */
-	int pelt_next, pelt_pi;		/* next PELT read, phases at the last */
+	int pelt_next, pelt_pi;		/* next PELT read, events done at the last */
 	unsigned int pelt_seed, phase_seed;
 	uint64_t phase_us;		/* this sample's offset */
 };
