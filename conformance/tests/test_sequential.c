@@ -416,13 +416,20 @@ static void test_decide(void **state)
 	assert_true(seq_decide(&p, 0, &sc, &res));
 	assert_int_equal(res.v, V_FAIL);
 	assert_non_null(strstr(res.reason, "B: measured - model CI"));
-	/* an aggregation failure is final at any look */
+	/* an aggregation failure: final once enough samples show it */
 	res.v = V_FAIL;
 	res.g[1].err.lo = -0.004;
 	res.g[1].err.hi = 0.004;
 	res.agg_ok = false;
+	res.nissues = 1;
+	res.issues[0].checked = SEQ_AGG_MIN_CHECKED - 1;
+	assert_false(seq_decide(&p, 0, &sc, &res));
+	assert_true(seq_decide(&p, p.nlooks - 1, &sc, &res));
+	assert_int_equal(res.v, V_FAIL);
+	res.issues[0].checked = SEQ_AGG_MIN_CHECKED;
 	assert_true(seq_decide(&p, 0, &sc, &res));
 	assert_int_equal(res.v, V_FAIL);
+	res.nissues = 0;
 	/* an ERROR decides at the last look only */
 	res.v = V_ERROR;
 	assert_false(seq_decide(&p, 0, &sc, &res));

@@ -130,17 +130,29 @@ enum verdict seq_group_verdict(const struct scenario *s,
 	return V_FAIL;
 }
 
+/* Has an aggregation finding enough samples behind it to end the run? */
+static bool agg_settled(const struct scn_result *r)
+{
+	for (int i = 0; i < r->nissues; i++)
+		if (r->issues[i].checked >= SEQ_AGG_MIN_CHECKED)
+			return true;
+	return false;
+}
+
 bool seq_decide(const struct seq_plan *p, int look, const struct scenario *s,
 		struct scn_result *r)
 {
 	const struct stats_summary *ci;
+	bool last = look == p->nlooks - 1;
 	int g;
 
 	/* an early look short of samples (a look delayed them): go on */
 	if (r->v == V_ERROR)
-		return !p->sequential || look == p->nlooks - 1;
-	if (r->v == V_PASS || !r->agg_ok || !p->sequential)
+		return !p->sequential || last;
+	if (r->v == V_PASS || !p->sequential)
 		return true;
+	if (!r->agg_ok)
+		return last || agg_settled(r);
 	g = first_group(s, r, SEQ_OUTSIDE, &ci);
 	if (g >= 0) {
 		r->v = V_FAIL;

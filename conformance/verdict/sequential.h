@@ -35,6 +35,14 @@
 #define SEQ_FIRST_US		1000000ull	/* first look's window */
 #define SEQ_STEP_US		500000ull	/* between looks */
 /*
+ * An aggregation finding ends the run before the last look only when its
+ * group had this many PELT samples checked: what a fixed 2 s window has
+ * with the debugfs source (a read every 250 ms). At the first look there
+ * are 4, and "half of them, twice" was met by two torn debugfs reads
+ * (stock 6.12, topology/threshold-n: sum_mismatch in 2 of 4, mean -304).
+ */
+#define SEQ_AGG_MIN_CHECKED	8
+/*
  * 1 / 0.46: the smallest `SE c/o` of a correct-kernel scenario in the
  * stock campaign 3 of docs/repeatability.md (steady intervals claimed
  * 2.2 x less spread than the runs showed).

@@ -442,6 +442,7 @@ static void agg_issues(const struct scenario *s, int g,
 			is->cpu = c == nc ? -1 : c;
 			snprintf(is->kind, sizeof(is->kind), "%s", ak_name[a]);
 			is->amount = ac->sum[a * (nc + 1) + c] / n;
+			is->checked = checked;
 			if (c == nc)	/* no CPU to name */
 				snprintf(is->detail, sizeof(is->detail),
 					 "%s: %s (%s) in %d of %d samples, mean %.0f",

@@ -69,6 +69,7 @@ struct agg_issue {
 	int cpu;			/* -1: not attributable to one CPU */
 	char kind[24];			/* stale_contrib, offline_contrib, ... */
 	double amount;			/* median excess, load units */
+	int checked;			/* samples of its group checked */
 	char detail[160];
 };
 
