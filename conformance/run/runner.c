@@ -659,6 +659,7 @@ static void run_analyze(struct scn_run *run, int rm_ret)
 {
 	struct scn_result *res = &run->res;
 	const struct sample_set *ss = &run->ss;
+	char hold[VD_DIAG_LEN];
 	int k;
 
 	run_verdict(run);
@@ -684,6 +685,8 @@ static void run_analyze(struct scn_run *run, int rm_ret)
 		(unsigned long long)ss->cost_part_ns[1] / 1000,
 		pelt_source_name(run->src), run->pelt_every,
 		(unsigned long long)ss->cost_part_ns[2] / 1000);
+	if (sampler_note(ss, hold, sizeof(hold)) > 0)
+		vd_diag(res, "%s", hold);
 	if (ss->errors)
 		vd_diag(res, "%d failed reads, last: %s", ss->errors,
 			ss->last_error);
