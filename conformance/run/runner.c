@@ -767,7 +767,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	run.s = s;
 	run.index = index;
 	seq_plan_init(&run.plan, &runner_seq, s->measure_us,
-		      seq_max_measure_us(s), s->confidence);
+		      scn_max_measure_us(s), s->confidence);
 	run.dur = scn_measure_start_us(s) + run.plan.max_measure_us;
 	run.xc_ret = 1;
 	run.scratch = malloc(sizeof(*s));
@@ -955,7 +955,7 @@ static uint64_t runner_deadline_us(const struct scenario *s)
 {
 	struct seq_plan p;
 
-	seq_plan_init(&p, &runner_seq, s->measure_us, seq_max_measure_us(s),
+	seq_plan_init(&p, &runner_seq, s->measure_us, scn_max_measure_us(s),
 		      s->confidence);
 	return (s->timeout_us ? s->timeout_us :
 		scn_duration_us(s) + RUNNER_DEADLINE_SLACK_US) +

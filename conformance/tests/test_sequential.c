@@ -349,13 +349,13 @@ static void test_max_measure(void **state)
 	(void)state;
 	tu_parse("name m\ncpus 2\nmeasure 3s\ngroup A\ntask a group=A\n",
 		 &sc, &st);
-	assert_int_equal(seq_max_measure_us(&sc), 6000000);
+	assert_int_equal(scn_max_measure_us(&sc), 6000000);
 	tu_parse("name r\ncpus 2\nmeasure 3s\ngroup A\ntask a group=A\n"
 		 "every 500ms weight A 200 300\n", &sc, &st);
-	assert_int_equal(seq_max_measure_us(&sc), 3000000);
+	assert_int_equal(scn_max_measure_us(&sc), 3000000);
 	tu_parse("name k\ncpus 2\nmeasure 3s\nmax_measure 10s\ngroup A\n"
 		 "task a group=A\n", &sc, &st);
-	assert_int_equal(seq_max_measure_us(&sc), 10000000);
+	assert_int_equal(scn_max_measure_us(&sc), 10000000);
 	assert_int_equal(scn_max_duration_us(&sc), 10500000);
 	assert_int_equal(scn_timeout_us(&sc), 10500000 + 10000000);
 }

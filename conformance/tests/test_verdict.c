@@ -553,7 +553,7 @@ static void test_seq_looks(void **state)
 
 	(void)state;
 	seq_opts_default(&o);
-	seq_plan_init(&p, &o, s.measure_us, seq_max_measure_us(&s),
+	seq_plan_init(&p, &o, s.measure_us, scn_max_measure_us(&s),
 		      s.confidence);
 	build(&ss, 2.0 / 3, 0.006, 0, 0);
 	assert_true(seq_at(&ss, &p, 0));
@@ -581,7 +581,7 @@ static void test_seq_looks(void **state)
 	assert_int_equal(res.v, V_INCONCLUSIVE);
 	assert_non_null(strstr(res.reason, "straddles"));
 	o.fixed_window = true;
-	seq_plan_init(&p, &o, s.measure_us, seq_max_measure_us(&s),
+	seq_plan_init(&p, &o, s.measure_us, scn_max_measure_us(&s),
 		      s.confidence);
 	assert_true(seq_at(&ss, &p, 0));
 	assert_int_equal(res.v, V_FAIL);
@@ -604,12 +604,12 @@ static void test_seq_before_stall(void **state)
 	seq_opts_default(&o);
 	build(&ss, 2.0 / 3, 0, 0, 0);
 	stall_a(&ss, 48, 120, 0);
-	seq_plan_init(&p, &o, s.measure_us, seq_max_measure_us(&s),
+	seq_plan_init(&p, &o, s.measure_us, scn_max_measure_us(&s),
 		      s.confidence);
 	assert_true(seq_at(&ss, &p, 0));
 	assert_int_equal(res.v, V_PASS);
 	o.fixed_window = true;
-	seq_plan_init(&p, &o, s.measure_us, seq_max_measure_us(&s),
+	seq_plan_init(&p, &o, s.measure_us, scn_max_measure_us(&s),
 		      s.confidence);
 	assert_true(seq_at(&ss, &p, 0));
 	assert_int_equal(res.v, V_FAIL);

@@ -16,11 +16,6 @@ void seq_opts_default(struct seq_opts *o)
 	o->lag_inflation = SEQ_LAG_INFLATION;
 }
 
-uint64_t seq_max_measure_us(const struct scenario *s)
-{
-	return scn_max_measure_us(s);
-}
-
 void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 		   uint64_t measure_us, uint64_t max_measure_us,
 		   double confidence)

@@ -97,13 +97,6 @@ enum seq_call {
 
 void seq_opts_default(struct seq_opts *o);
 
-/*
- * The scenario's longest window: its max_measure, default
- * SCN_MAX_MEASURE_FACTOR x measure; only measure with repeats (their
- * firings stop at scn_duration_us()). See scn_max_measure_us().
- */
-uint64_t seq_max_measure_us(const struct scenario *s);
-
 /* The looks for a scenario with this measure and longest window. */
 void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 		   uint64_t measure_us, uint64_t max_measure_us,
