@@ -399,6 +399,16 @@ static struct json_object *result_group(const struct scenario *s,
 	return go;
 }
 
+static struct json_object *result_coverage(const struct scn_result *r)
+{
+	struct json_object *o = json_object_new_object();
+
+	add(o, RK_TESTED, jd(r->tested));
+	add(o, RK_ALONE, jd(r->alone));
+	add(o, RK_UNMODELLED, jd(r->unmodelled));
+	return o;
+}
+
 static struct json_object *result_aggregation(const struct scenario *s,
 					      const struct scn_result *r)
 {
@@ -510,6 +520,7 @@ void jout_result(int index, const struct scenario *s,
 	add(o, RK_GROUPS, a);
 	add(o, RK_AGGREGATION, result_aggregation(s, r));
 	add(o, RK_MODEL_DISAGREEMENT, jd(r->model_disagreement));
+	add(o, RK_COVERAGE, result_coverage(r));
 	add(o, RK_SE_DISAGREEMENT, r->se_available ?
 	    jd(r->se_disagreement) : NULL);
 	add(o, RK_CONVERGENCE, result_convergence(r));

@@ -932,13 +932,19 @@ static void runner_collect(int fd, int timeout, int status,
 	}
 }
 
-/* Undo what runner_prepare() and the scenario process left. */
-static void runner_cleanup(const struct scenario *s, int index,
+/*
+ * Undo what runner_prepare() and the scenario process left. A scenario
+ * process that exited 0 reaped its workers (wl_kill()) and removed its
+ * cgroups; one that was killed or crashed may have left workers, just
+ * SIGKILLed: give them time to exit before the cgroups go.
+ */
+static void runner_cleanup(const struct scenario *s, int index, bool reaped,
 			   scn_cpumask_t online0, struct knob_saved *kn)
 {
 	struct timespec ts = { 0, 50000000 };
 
-	nanosleep(&ts, NULL);	/* let SIGKILLed tasks exit */
+	if (!reaped)
+		nanosleep(&ts, NULL);
 	hotplug_restore(online0);
 	if (cg_remove_root(s->hierarchy, index))
 		ktap_diag(stdout, 0, "%s: leftover cgroup conform.%d not "
@@ -991,7 +997,8 @@ enum verdict runner_run(const struct scenario *s, int index)
 	kill(-pid, SIGKILL);
 	runner_collect(fds[0], timeout, status, deadline - start, &m);
 	close(fds[0]);
-	runner_cleanup(s, index, online0, &kn);
+	runner_cleanup(s, index, !timeout && WIFEXITED(status) &&
+		       !WEXITSTATUS(status), online0, &kn);
 	if (!m.emitted)
 		jout_result_bare(index, s->name, m.verdict, m.reason,
 				 measure_now_us() - start);

@@ -160,6 +160,46 @@ static void test_exact(void **state)
 	assert_true(res.agg_ok);
 	assert_int_equal(res.agg_checked, 2 * 41);
 	assert_true(res.g[0].pass && res.g[1].pass);
+	/* CPU0 (half the time) shared, b1 alone on CPU1 */
+	assert_close(res.tested, 0.5, 1e-6);
+	assert_close(res.alone, 0.5, 1e-6);
+	assert_close(res.unmodelled, 0, 0);
+	sset_free(&ss);
+}
+
+/* Mark instance i asleep ('S') at every sample of ss. */
+static void all_asleep(struct sample_set *ss, int i)
+{
+	for (int k = 0; k < ss->n; k++)
+		ss->v[k].ts[i].state = 'S';
+}
+
+/*
+ * A window that cannot disagree with the model must not pass: a asleep
+ * at every sample and given no time leaves b0 and b1 alone on their CPUs
+ * (charged their own time by construction); b1 charged time on CPU1 while
+ * seen asleep there at every sample is time the model has no say over.
+ */
+static void test_coverage(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	build(&ss, 0, 0, 0, 0);
+	all_asleep(&ss, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_close(res.tested, 0, 1e-9);
+	assert_close(res.alone, 1, 1e-9);
+	assert_int_equal(res.v, V_ERROR);
+	assert_non_null(strstr(res.reason, "nothing tested"));
+	sset_free(&ss);
+
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	all_asleep(&ss, 2);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_close(res.unmodelled, 0.5, 1e-6);
+	assert_int_equal(res.v, V_ERROR);
+	assert_non_null(strstr(res.reason, "no runnable task was sampled"));
 	sset_free(&ss);
 }
 
@@ -768,6 +808,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact),
+		cmocka_unit_test(test_coverage),
 		cmocka_unit_test(test_starved),
 		cmocka_unit_test(test_noise_and_bias),
 		cmocka_unit_test(test_hidden_contrib),

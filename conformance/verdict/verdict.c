@@ -56,6 +56,8 @@ struct ival {
 	double *share_on;		/* [ninst] scratch */
 	double *d;			/* [ninst] scratch */
 	int *cpu;			/* [ninst] scratch */
+	double alone;			/* ns on CPUs with one task, full share */
+	double unmod;			/* ns on CPUs with no runnable task */
 	const struct scn_state *st;	/* the state in the interval */
 	struct scn_state *replay;	/* ... replayed (scenario repeats) */
 	struct scn_event_pos pos;	/* ... its position on the timeline */
@@ -138,6 +140,8 @@ static void ival_reset(struct ival *iv, int ng, int nc)
 	int kind;
 
 	iv->tot = 0;
+	iv->alone = 0;
+	iv->unmod = 0;
 	memset(iv->meas, 0, sizeof(double) * ng);
 	for (kind = 0; kind < KM_KINDS; kind++)
 		memset(iv->pred[kind], 0, sizeof(double) * ng);
@@ -206,6 +210,37 @@ static void ival_charge(const struct vd_input *in, const struct sample *b,
 	}
 }
 
+/*
+ * What the interval tested (model defined): a task alone on its CPU with
+ * its full share is charged its own time by construction, and time on a
+ * CPU where no runnable task was sampled is charged as measured; only the
+ * rest can disagree with the model.
+ */
+static void ival_coverage(const struct vd_input *in, const struct sample *b,
+			  struct ival *iv)
+{
+	int nc = in->ss->ncpus, ni = in->ss->ninst, i, c;
+	int n[SCN_MAX_CPUS] = { 0 };
+	double full[SCN_MAX_CPUS] = { 0 };
+
+	for (i = 0; i < ni; i++) {
+		c = b->ts[i].cpu;
+		if (c < 0 || c >= nc || iv->share[i] <= 0)
+			continue;
+		n[c]++;
+		full[c] = iv->share[i];
+	}
+	for (i = 0; i < ni; i++) {
+		c = iv->cpu[i];
+		if (c < 0 || c >= nc)
+			continue;
+		if (!n[c])
+			iv->unmod += iv->d[i];
+		else if (n[c] == 1 && full[c] >= VD_FULL_SHARE)
+			iv->alone += iv->d[i];
+	}
+}
+
 static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 			 struct scn_result *r)
 {
@@ -243,6 +278,8 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 		if (r)
 			r->km_fallbacks[kind] += fb;
 		ival_charge(in, b, iv, kind, runsum);
+		if (kind == KM_DEFINED)
+			ival_coverage(in, b, iv);
 		free(runsum);
 	}
 	return 0;
@@ -833,6 +870,7 @@ struct vd_acc {
 	double tmeas[SCN_MAX_GROUPS];
 	double tpred[KM_KINDS][SCN_MAX_GROUPS];
 	double icap[SCN_MAX_CPUS];
+	double alone, unmod;		/* ns: struct ival's, summed */
 	struct ival iv;
 	struct worst_ival wi[KM_KINDS];
 };
@@ -938,6 +976,8 @@ static void acc_add(struct vd_acc *a, int j, int w)
 
 	a->wtot[w] += iv->tot;
 	a->tot += iv->tot;
+	a->alone += iv->alone;
+	a->unmod += iv->unmod;
 	a->ctot[j + 1] = a->tot;
 	for (c = 0; c < a->nc; c++)
 		a->icap[c] += iv->cap[c];
@@ -1234,6 +1274,39 @@ static void vd_groups(const struct vd_input *in, struct vd_acc *a,
 	}
 }
 
+/* Did the window test the model at all? (ival_coverage()) */
+static void vd_coverage(const struct vd_acc *a,
+			struct scn_result *r)
+{
+	bool expected = false;
+	int g;
+
+	r->alone = a->alone / a->tot;
+	r->unmodelled = a->unmod / a->tot;
+	r->tested = fmax(0, 1 - r->alone - r->unmodelled);
+	for (g = 0; g < a->ng; g++)
+		expected |= r->g[g].has_expected;
+	vd_diag(r, "coverage: %.1f %% of the CPU time shared under the model, "
+		"%.1f %% a task alone on its CPU, %.1f %% where no runnable "
+		"task was sampled", 100 * r->tested, 100 * r->alone,
+		100 * r->unmodelled);
+	if (r->v != V_PASS)
+		return;
+	if (r->unmodelled > VD_UNMODELLED_MAX) {
+		r->v = V_ERROR;
+		snprintf(r->reason, sizeof(r->reason),
+			 "%.1f %% of the CPU time ran on CPUs where no runnable "
+			 "task was sampled: the model had no say over it",
+			 100 * r->unmodelled);
+	} else if (r->tested <= 0 && !expected) {
+		r->v = V_ERROR;
+		snprintf(r->reason, sizeof(r->reason),
+			 "nothing tested: every task ran alone on its CPU (its "
+			 "time is its model by construction) and no group has "
+			 "an expect line");
+	}
+}
+
 /* Diagnostics, the aggregation check, stalls, convergence. */
 static void vd_finalise(const struct vd_input *in, struct vd_acc *a,
 			struct scn_result *r)
@@ -1288,6 +1361,7 @@ int vd_analyze(const struct vd_input *in, struct scn_result *r)
 		goto out;
 	vd_ideal_shares(in, a, r);
 	vd_groups(in, a, r);
+	vd_coverage(a, r);
 	vd_finalise(in, a, r);
 	goto out;
 nomem:

@@ -38,6 +38,15 @@
 #define VD_DIAG_LEN	200
 #define VD_MAX_WINDOWS	64
 
+/*
+ * Coverage (ival_coverage()): a task alone on its CPU with at least
+ * VD_FULL_SHARE of it is charged its own time; a window that tested
+ * nothing else (and has no expectation) cannot pass, nor one where the
+ * model had no say over more than VD_UNMODELLED_MAX of the CPU time.
+ */
+#define VD_FULL_SHARE		0.999
+#define VD_UNMODELLED_MAX	0.10
+
 /* How a window's confidence intervals were taken (see vd_steady()). */
 enum vd_ci_method {
 	VD_CI_SUBWINDOWS,	/* stats_summarize_series() over sub-windows */
@@ -96,6 +105,8 @@ struct scn_result {
 	struct agg_issue issues[VD_MAX_ISSUES];
 	double model_disagreement;	/* max |computed - defined| */
 	double se_disagreement;		/* max |se - defined| */
+	/* fractions of the CPU time: see ival_coverage() */
+	double tested, alone, unmodelled;
 	bool se_available;
 	enum km_kind verdict_kind;	/* the model the errors are against */
 	int km_fallbacks[KM_KINDS];
