@@ -177,8 +177,8 @@ static void all_asleep(struct sample_set *ss, int i)
 /*
  * A window that cannot disagree with the model must not pass: a asleep
  * at every sample and given no time leaves b0 and b1 alone on their CPUs
- * (charged their own time by construction); b1 charged time on CPU1 while
- * seen asleep there at every sample is time the model has no say over.
+ * (charged their own time by construction); time charged to tasks seen
+ * asleep at every sample is time the model has no say over.
  */
 static void test_coverage(void **state)
 {
@@ -195,9 +195,10 @@ static void test_coverage(void **state)
 	sset_free(&ss);
 
 	build(&ss, 2.0 / 3, 0, 0, 0);
-	all_asleep(&ss, 2);
+	for (int i = 0; i < 3; i++)
+		all_asleep(&ss, i);
 	analyze(&ss, PELT_SRC_CPU_PELT);
-	assert_close(res.unmodelled, 0.5, 1e-6);
+	assert_close(res.unmodelled, 1, 1e-6);
 	assert_int_equal(res.v, V_ERROR);
 	assert_non_null(strstr(res.reason, "no runnable task was sampled"));
 	sset_free(&ss);
