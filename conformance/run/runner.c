@@ -326,6 +326,9 @@ struct scn_run {
 	scn_cpumask_t online0;		/* to restore */
 	int kfd;			/* kmsg_begin(), -1: ended */
 	uint64_t t0;			/* workload start (monotonic) */
+	/* process start, cgroups made, workers and sampler ready, tracing */
+	uint64_t t_setup[4];
+	uint64_t teardown_us;		/* run_teardown()'s */
 	uint64_t dur;			/* window start + longest window */
 	uint64_t ran_us;		/* the workload ran, up to teardown */
 	uint64_t ws, we;		/* the (longest) window, from t0 */
@@ -725,6 +728,13 @@ static void __attribute__((noreturn)) run_report(struct scn_run *run,
 	struct scn_result *res = &run->res;
 	struct child_msg m;
 
+	vd_diag(res, "setup: %.1f ms before the workload started (cgroups "
+		"%.1f, workers and sampler %.1f, tracing %.1f); teardown "
+		"%.1f ms", (run->t0 - run->t_setup[0]) / 1e3,
+		(run->t_setup[1] - run->t_setup[0]) / 1e3,
+		(run->t_setup[2] - run->t_setup[1]) / 1e3,
+		(run->t_setup[3] - run->t_setup[2]) / 1e3,
+		run->teardown_us / 1e3);
 	if (res->v != V_ERROR || res->intervals >= 2)
 		ktap_subtests(stdout, run->s, res, &run->sq);
 	jout_series(run->s, &run->ss);
@@ -763,6 +773,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 {
 	static struct scn_run run;
 	char err[256] = "";
+	int r;
 
 	run.s = s;
 	run.index = index;
@@ -780,15 +791,22 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 	memcpy(run.scratch, s, sizeof(*s));
 	hotplug_online_mask(&run.online0);
 	run.kfd = kmsg_begin();
+	run.t_setup[0] = measure_now_us();
 	run_cgroups(&run, msg_fd);
+	run.t_setup[1] = measure_now_us();
 	if (run_workload(&run, err, sizeof(err)))
 		run_fail(&run, err, msg_fd);
+	run.t_setup[2] = measure_now_us();
 	run.ws = scn_measure_start_us(s);
 	run.we = run.ws + run.plan.max_measure_us;
 	run_pelt_cadence(&run);
 	run.tc_ret = trc_begin(&run.tc);
+	run.t_setup[3] = measure_now_us();
 	run_sample_loop(&run);
-	run_analyze(&run, run_teardown(&run));
+	run.teardown_us = measure_now_us();
+	r = run_teardown(&run);
+	run.teardown_us = measure_now_us() - run.teardown_us;
+	run_analyze(&run, r);
 	run_kernel_verdict(&run);
 	run_report(&run, msg_fd);
 }
@@ -972,7 +990,7 @@ enum verdict runner_run(const struct scenario *s, int index)
 {
 	struct child_msg m;
 	char why[256] = "";
-	uint64_t start = measure_now_us(), deadline;
+	uint64_t start = measure_now_us(), deadline, t_fork, t_exit;
 	scn_cpumask_t online0 = 0;
 	sigset_t set, old;
 	int fds[2], status = 0, timeout;
@@ -984,6 +1002,7 @@ enum verdict runner_run(const struct scenario *s, int index)
 	if (runner_prepare(s, index, &kn, &v))
 		return v;
 	hotplug_online_mask(&online0);
+	t_fork = measure_now_us();
 	pid = runner_fork(s, index, fds, &set, &old, why, sizeof(why));
 	if (pid < 0) {
 		cg_hier_teardown(s->hierarchy);
@@ -997,8 +1016,12 @@ enum verdict runner_run(const struct scenario *s, int index)
 	kill(-pid, SIGKILL);
 	runner_collect(fds[0], timeout, status, deadline - start, &m);
 	close(fds[0]);
+	t_exit = measure_now_us();
 	runner_cleanup(s, index, !timeout && WIFEXITED(status) &&
 		       !WEXITSTATUS(status), online0, &kn);
+	ktap_diag(stdout, 0, "%s: %.1f ms before the scenario process, %.1f "
+		  "ms after it", s->name, (t_fork - start) / 1e3,
+		  (measure_now_us() - t_exit) / 1e3);
 	if (!m.emitted)
 		jout_result_bare(index, s->name, m.verdict, m.reason,
 				 measure_now_us() - start);
