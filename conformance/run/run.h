@@ -116,6 +116,7 @@ struct sample_set {
 	long task_reads;		/* /proc/<pid>/stat reads */
 	long held;			/* task placements held */
 	long held_checks;		/* held placements read again */
+	long quick_checks;		/* ... or checked without /proc */
 	long held_wrong;		/* ... and found changed */
 	long online_held, online_wrong;	/* the same for cpu/online */
 	long pelt_reads;		/* group cpu.pelt reads */
@@ -129,7 +130,8 @@ struct sample_set {
  * children) pinned to one CPU does not change CPU or state until the
  * timeline changes something (an event) or a CPU goes off- or online.
  * The hold starts after two full reads agree and the affinity allows
- * one CPU; a full read every SAMPLER_VERIFY_US checks it.
+ * one CPU; it is checked every SAMPLER_VERIFY_US, by a full read or, for
+ * a hog that publishes its CPU time, by its affinity and its progress.
  */
 struct task_hold {
 	bool on;
@@ -137,6 +139,7 @@ struct task_hold {
 	int since;		/* samples since the last full read */
 	int cpu;
 	char state;
+	uint64_t check_ns;	/* its wl_shared.self_ns at the last check */
 };
 
 /*

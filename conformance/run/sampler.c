@@ -281,6 +281,8 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	th->agree = same ? th->agree + 1 : !r;
 	th->cpu = ts->cpu;
 	th->state = ts->state;
+	th->check_ns = __atomic_load_n(&sp->w->sh[i].self_ns,
+				       __ATOMIC_RELAXED);
 	if (!th->on && th->agree >= need && holdable(sp->w, i) &&
 	    pinned_to(sp->w->pid[i], ts->cpu)) {
 		th->on = true;
@@ -313,6 +315,39 @@ static void task_held(struct sampler *sp, struct sample_set *ss,
 	}
 }
 
+/*
+ * The check of a held hog without /proc/<pid>/stat, which costs several
+ * system calls' worth under TCG (do_task_stat() formats 52 fields): the
+ * hog is still allowed on the held CPU only (one sched_getaffinity(), so
+ * that is where it is), and its published CPU time advanced since the
+ * last check (it ran meanwhile: alive and runnable; a stopped or exited
+ * hog publishes nothing). The kernel's reading of its CPU time is
+ * compared with the published one on the way, as at a full read.
+ * Returns false when the evidence is missing: the full read decides.
+ */
+static bool task_check(struct sampler *sp, struct sample_set *ss,
+		       struct sample *sm, int i)
+{
+	struct task_hold *th = &sp->th[i];
+	struct task_sample *ts = &sm->ts[i];
+	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
+
+	if (th->state != 'R' || !v || v == th->check_ns ||
+	    !pinned_to(sp->w->pid[i], th->cpu) ||
+	    task_reader_ns(&sp->w->rd[i], &ts->ns))
+		return false;
+	ts->stall_ns = __atomic_load_n(&sp->w->sh[i].stall_ns,
+				       __ATOMIC_RELAXED);
+	ts->cpu = th->cpu;
+	ts->state = th->state;
+	hog_self_check(sp, ss, ts, i);
+	ss->held_checks++;
+	ss->quick_checks++;
+	th->since = 0;
+	th->check_ns = ts->ns;
+	return true;
+}
+
 static void take_tasks(struct sampler *sp, struct sample_set *ss,
 		       struct sample *sm, bool changed)
 {
@@ -327,7 +362,7 @@ static void take_tasks(struct sampler *sp, struct sample_set *ss,
 		}
 		if (th->on && th->since + 1 < sp->verify_every)
 			task_held(sp, ss, sm, i);
-		else
+		else if (!th->on || !task_check(sp, ss, sm, i))
 			task_full(sp, ss, sm, i);
 	}
 }
@@ -619,11 +654,12 @@ int sampler_note(const struct sample_set *ss, char *buf, size_t len)
 	if (!ss->held && !ss->online_held && !ss->pelt_held)
 		return 0;
 	return snprintf(buf, len, "sampler held: placement %ld/%ld (checks "
-			"%ld, wrong %ld), online %ld (wrong %ld), PELT groups "
-			"%ld/%ld (checks %ld, wrong %ld); hog CPU time from "
-			"the hog: %ld checks, %ld far", ss->held,
-			ss->held + ss->task_reads, ss->held_checks,
-			ss->held_wrong, ss->online_held, ss->online_wrong,
+			"%ld, %ld without /proc, wrong %ld), online %ld (wrong "
+			"%ld), PELT groups %ld/%ld (checks %ld, wrong %ld); "
+			"hog CPU time from the hog: %ld checks, %ld far",
+			ss->held, ss->held + ss->task_reads, ss->held_checks,
+			ss->quick_checks, ss->held_wrong, ss->online_held,
+			ss->online_wrong,
 			ss->pelt_held, ss->pelt_held + ss->pelt_reads,
 			ss->pelt_checks, ss->pelt_held_wrong, ss->self_checks,
 			ss->self_far);

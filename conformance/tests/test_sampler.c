@@ -301,6 +301,62 @@ static void test_self_ns(void **state)
 	rig_free(&r);
 }
 
+/* The hog's CPU time as the kernel has it, published as the hog would. */
+static void publish(struct rig *r)
+{
+	uint64_t ns;
+
+	assert_int_equal(task_reader_ns(&r->w.rd[0], &ns), 0);
+	r->w.sh[0].self_ns = ns + 1;
+}
+
+/*
+ * A held hog that publishes its CPU time is checked by its affinity and
+ * its progress, without /proc: a hog whose time stands still, or that is
+ * no longer pinned to the held CPU, gets the full read, which counts a
+ * move as wrong.
+ */
+static void test_quick_check(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 1);
+	while (measure_read_task(r.w.pid[0], &r.ss.v[0].ts[0]) ||
+	       r.ss.v[0].ts[0].cpu != 0)
+		usleep(1000);
+	take(&r, 0, false);
+	for (k = 1; k < 21; k++) {
+		publish(&r);
+		take(&r, 0, false);
+	}
+	assert_int_equal(r.ss.task_reads, 1);
+	assert_int_equal(r.ss.held_checks, 1);
+	assert_int_equal(r.ss.quick_checks, 1);
+	assert_int_equal(r.ss.self_far, 0);
+	assert_int_equal(r.ss.v[20].ts[0].cpu, 0);
+	assert_int_equal(r.ss.v[20].ts[0].state, 'R');
+	/* no progress: the full read checks */
+	for (k = 0; k < 20; k++)
+		take(&r, 0, false);
+	assert_int_equal(r.ss.task_reads, 2);
+	assert_int_equal(r.ss.quick_checks, 1);
+	assert_int_equal(r.ss.held_checks, 2);
+	assert_int_equal(r.ss.held_wrong, 0);
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+		pin(r.w.pid[0], 1);
+		for (k = 0; k < 20; k++) {
+			publish(&r);
+			take(&r, 0, false);
+		}
+		assert_int_equal(r.ss.quick_checks, 1);
+		assert_int_equal(r.ss.held_wrong, 1);
+		assert_int_equal(r.ss.v[r.ss.n - 1].ts[0].cpu, 1);
+	}
+	rig_free(&r);
+}
+
 /*
  * Steady groups are carried over after two agreeing reads and read again
  * every SAMPLER_PELT_HOLD (8) PELT reads, staggered; a read that differs
@@ -372,6 +428,7 @@ int main(void)
 		cmocka_unit_test(test_pelt_keys),
 		cmocka_unit_test(test_task_hold),
 		cmocka_unit_test(test_self_ns),
+		cmocka_unit_test(test_quick_check),
 		cmocka_unit_test(test_pelt_hold),
 		cmocka_unit_test(test_usage_ends),
 	};
