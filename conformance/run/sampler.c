@@ -454,12 +454,59 @@ static bool pelt_group_close(const struct grp_hold *gh,
 	return true;
 }
 
+/*
+ * One CPU of a group at the fixed point of its inputs: idle with nothing
+ * left to decay, or every queued entity runnable throughout, so that
+ * load_avg has reached load.weight, runnable_avg h_nr_running tasks and
+ * the group entity's load its weight; and no fold of the contribution
+ * pending (the kernel folds beyond contrib / 64 by default; within
+ * 1/256 whatever its shift).
+ */
+static bool pelt_cpu_settled(const struct pelt_cpu *c)
+{
+	if (!c->present)
+		return true;
+	if (!c->h_nr_running && !c->weight)
+		return c->load_avg <= SAMPLER_PELT_ABS &&
+		       c->runnable_avg <= SAMPLER_PELT_ABS &&
+		       c->contrib <= SAMPLER_PELT_ABS &&
+		       c->se_load_avg <= SAMPLER_PELT_ABS &&
+		       c->removed_load_avg == 0;
+	return near(c->load_avg, c->weight) &&
+	       near(c->runnable_avg, c->h_nr_running * 1024.0) &&
+	       near(c->contrib, c->load_avg) &&
+	       (!c->has_se || near(c->se_load_avg, c->se_weight)) &&
+	       c->removed_load_avg == 0;
+}
+
+/*
+ * Is group g of p settled from this one read: every CPU at its fixed
+ * point and tg->load_avg the sum of the contributions? Then nothing in
+ * it moves while no input does (inputs_same()), and its hold starts
+ * here instead of at the next agreeing read; it is checked like any.
+ */
+static bool pelt_group_settled(const struct pelt_snap *p, int g)
+{
+	double sum = 0;
+	int c;
+
+	if (!p->grp[g].present || !p->grp[g].has_tg)
+		return false;
+	for (c = 0; c < p->ncpus; c++) {
+		if (!pelt_cpu_settled(pelt_at(p, g, c)))
+			return false;
+		sum += pelt_at(p, g, c)->contrib;
+	}
+	return near(p->grp[g].tg_load_avg, sum);
+}
+
 /* After a fresh read of group g: check, start or end its hold. */
 static void grp_hold_update(struct sampler *sp, struct sample_set *ss,
 			    const struct pelt_snap *p, int g)
 {
 	struct grp_hold *gh = &sp->gh[g];
-	bool close = gh->have && pelt_group_close(gh, p, g);
+	bool close = gh->have ? pelt_group_close(gh, p, g) :
+		     pelt_group_settled(p, g);
 
 	if (gh->steady) {
 		ss->pelt_checks++;
