@@ -117,6 +117,8 @@ struct sample_set {
 	long held;			/* task placements held */
 	long held_checks;		/* held placements read again */
 	long quick_checks;		/* ... or checked without /proc */
+	long quick_starts;		/* held from the start without /proc */
+	long quick_confirmed;		/* ... and confirmed by progress */
 	long held_wrong;		/* ... and found changed */
 	long online_held, online_wrong;	/* the same for cpu/online */
 	long pelt_reads;		/* group cpu.pelt reads */
@@ -135,6 +137,8 @@ struct sample_set {
  */
 struct task_hold {
 	bool on;
+	bool seen;		/* read (or started) once */
+	bool tentative;		/* started without /proc, not confirmed */
 	int agree;		/* consecutive full reads that agreed */
 	int since;		/* samples since the last full read */
 	int cpu;
@@ -167,6 +171,7 @@ struct sampler {
 	int verify_every;		/* samples between full task reads */
 	int online_since;		/* samples since cpu/online was read */
 	int last_events;		/* events_done at the previous sample */
+	int fold_shift;			/* update_tg_load_avg() threshold */
 	bool usage_start;		/* usage read at the window's start */
 	scn_cpumask_t online;		/* cpu/online as last read */
 	char debugfs_root[SCN_PATH_MAX];

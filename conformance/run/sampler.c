@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,9 @@ void sset_free(struct sample_set *ss)
  * kernel's sum_exec_runtime of a running task at most a tick (1-4 ms).
  */
 #define SAMPLER_SELF_SLACK_NS	5000000ull
+/* update_tg_load_avg()'s threshold: the series' knob, else stock's 6. */
+#define SAMPLER_SHIFT_PATH	"/sys/kernel/debug/sched/tg_load_avg_shift"
+#define SAMPLER_STOCK_SHIFT	6
 
 int sampler_init(struct sampler *sp, const struct scenario *s,
 		 struct workload *w, const struct cg_ctx *cg,
@@ -264,6 +268,7 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	int r, need;
 	bool same;
 
+	th->seen = true;
 	r = wl_sample(sp->w, i, ts);
 	need = !sm->events_done && ts->state == 'R' ? 1 : 2;
 	if (r)
@@ -348,6 +353,71 @@ static bool task_check(struct sampler *sp, struct sample_set *ss,
 	return true;
 }
 
+/* The one CPU pid may run on, or -1. */
+static int only_cpu(pid_t pid)
+{
+	cpu_set_t set;
+	int c;
+
+	if (sched_getaffinity(pid, sizeof(set), &set) || CPU_COUNT(&set) != 1)
+		return -1;
+	for (c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			return c;
+	return -1;
+}
+
+/*
+ * The first read of a pinned hog before any event, without /proc: the
+ * start barrier released it runnable (wl_start() wakes every instance,
+ * and a waking task is placed within its affinity), on the one CPU its
+ * affinity allows. Held from here, tentatively: its progress by the next
+ * sample confirms the hold (take_tasks()), else the full read there
+ * decides and counts a wrong hold.
+ */
+static bool task_start(struct sampler *sp, struct sample_set *ss,
+		       struct sample *sm, int i)
+{
+	struct task_hold *th = &sp->th[i];
+	struct task_sample *ts = &sm->ts[i];
+	struct workload *w = sp->w;
+	int cpu;
+
+	if (sm->events_done || th->seen || !scn_kind(w->kind[i]) ||
+	    !scn_kind(w->kind[i])->steady || scn_kind(w->kind[i])->forks)
+		return false;
+	if (w->rd[i].pid != w->pid[i])
+		task_reader_init(&w->rd[i], w->pid[i]);
+	cpu = only_cpu(w->pid[i]);
+	if (cpu < 0 || task_reader_ns(&w->rd[i], &ts->ns))
+		return false;
+	ts->stall_ns = 0;
+	ts->cpu = cpu;
+	ts->state = 'R';
+	th->seen = th->on = th->tentative = true;
+	th->agree = 1;
+	th->since = i % sp->verify_every;	/* stagger the checks */
+	th->cpu = cpu;
+	th->state = 'R';
+	th->check_ns = __atomic_load_n(&w->sh[i].self_ns, __ATOMIC_RELAXED);
+	ss->quick_starts++;
+	return true;
+}
+
+/* A tentative hold, one sample on: confirmed if the hog made progress. */
+static bool task_confirm(struct sampler *sp, struct sample_set *ss, int i)
+{
+	struct task_hold *th = &sp->th[i];
+	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
+
+	th->tentative = false;
+	if (!v || v == th->check_ns)
+		return false;
+	th->check_ns = v;
+	ss->quick_confirmed++;
+	return true;
+}
+
 static void take_tasks(struct sampler *sp, struct sample_set *ss,
 		       struct sample *sm, bool changed)
 {
@@ -357,10 +427,14 @@ static void take_tasks(struct sampler *sp, struct sample_set *ss,
 		struct task_hold *th = &sp->th[i];
 
 		if (changed) {
-			th->on = false;
+			th->on = th->tentative = false;
 			th->agree = 0;
 		}
-		if (th->on && th->since + 1 < sp->verify_every)
+		if (!th->on && task_start(sp, ss, sm, i))
+			continue;
+		if (th->on && th->tentative && !task_confirm(sp, ss, i))
+			task_full(sp, ss, sm, i);
+		else if (th->on && th->since + 1 < sp->verify_every)
 			task_held(sp, ss, sm, i);
 		else if (!th->on || !task_check(sp, ss, sm, i))
 			task_full(sp, ss, sm, i);
@@ -393,6 +467,21 @@ static bool take_online(struct sampler *sp, struct sample_set *ss,
 		return false;
 	sp->online = m;
 	return true;
+}
+
+/*
+ * The propagation threshold's shift: the series' knob if the kernel has
+ * it (a scenario may set it), else 6, the stock kernels' contrib / 64.
+ */
+static int fold_shift(void)
+{
+	char buf[32];
+	long v;
+
+	if (kfile_read_line(SAMPLER_SHIFT_PATH, buf, sizeof(buf)) <= 0 ||
+	    kparse_int(buf, buf + strlen(buf), &v, NULL) || v < 0 || v > 31)
+		return SAMPLER_STOCK_SHIFT;
+	return (int)v;
 }
 
 /* Did nothing the PELT state depends on change since sample ref? */
@@ -459,10 +548,10 @@ static bool pelt_group_close(const struct grp_hold *gh,
  * left to decay, or every queued entity runnable throughout, so that
  * load_avg has reached load.weight, runnable_avg h_nr_running tasks and
  * the group entity's load its weight; and no fold of the contribution
- * pending (the kernel folds beyond contrib / 64 by default; within
- * 1/256 whatever its shift).
+ * pending (update_tg_load_avg() folds when |load_avg - contrib| exceeds
+ * contrib >> shift).
  */
-static bool pelt_cpu_settled(const struct pelt_cpu *c)
+static bool pelt_cpu_settled(const struct pelt_cpu *c, int shift)
 {
 	if (!c->present)
 		return true;
@@ -474,7 +563,7 @@ static bool pelt_cpu_settled(const struct pelt_cpu *c)
 		       c->removed_load_avg == 0;
 	return near(c->load_avg, c->weight) &&
 	       near(c->runnable_avg, c->h_nr_running * 1024.0) &&
-	       near(c->contrib, c->load_avg) &&
+	       fabs(c->load_avg - c->contrib) <= ldexp(c->contrib, -shift) &&
 	       (!c->has_se || near(c->se_load_avg, c->se_weight)) &&
 	       c->removed_load_avg == 0;
 }
@@ -485,7 +574,7 @@ static bool pelt_cpu_settled(const struct pelt_cpu *c)
  * it moves while no input does (inputs_same()), and its hold starts
  * here instead of at the next agreeing read; it is checked like any.
  */
-static bool pelt_group_settled(const struct pelt_snap *p, int g)
+static bool pelt_group_settled(const struct pelt_snap *p, int g, int shift)
 {
 	double sum = 0;
 	int c;
@@ -493,7 +582,7 @@ static bool pelt_group_settled(const struct pelt_snap *p, int g)
 	if (!p->grp[g].present || !p->grp[g].has_tg)
 		return false;
 	for (c = 0; c < p->ncpus; c++) {
-		if (!pelt_cpu_settled(pelt_at(p, g, c)))
+		if (!pelt_cpu_settled(pelt_at(p, g, c), shift))
 			return false;
 		sum += pelt_at(p, g, c)->contrib;
 	}
@@ -506,7 +595,7 @@ static void grp_hold_update(struct sampler *sp, struct sample_set *ss,
 {
 	struct grp_hold *gh = &sp->gh[g];
 	bool close = gh->have ? pelt_group_close(gh, p, g) :
-		     pelt_group_settled(p, g);
+		     pelt_group_settled(p, g, sp->fold_shift);
 
 	if (gh->steady) {
 		ss->pelt_checks++;
@@ -672,6 +761,8 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 	sm->events_done = events_done;
 	event = events_done != sp->last_events;
 	sp->last_events = events_done;
+	if (event)		/* the first sample, or a knob may have moved */
+		sp->fold_shift = fold_shift();
 	event |= take_online(sp, ss, sm, event);
 	take_tasks(sp, ss, sm, event);
 	sm->usage_ok = want_usage && usage_needed(sp, t_us);
@@ -700,11 +791,13 @@ int sampler_note(const struct sample_set *ss, char *buf, size_t len)
 {
 	if (!ss->held && !ss->online_held && !ss->pelt_held)
 		return 0;
-	return snprintf(buf, len, "sampler held: placement %ld/%ld (checks "
-			"%ld, %ld without /proc, wrong %ld), online %ld (wrong "
-			"%ld), PELT groups %ld/%ld (checks %ld, wrong %ld); "
-			"hog CPU time from the hog: %ld checks, %ld far",
-			ss->held, ss->held + ss->task_reads, ss->held_checks,
+	return snprintf(buf, len, "sampler held: placement %ld/%ld (%ld "
+			"started without /proc, %ld confirmed by progress; "
+			"checks %ld, %ld without /proc, wrong %ld), online %ld "
+			"(wrong %ld), PELT groups %ld/%ld (checks %ld, wrong "
+			"%ld); hog CPU time from the hog: %ld checks, %ld far",
+			ss->held, ss->held + ss->task_reads, ss->quick_starts,
+			ss->quick_confirmed, ss->held_checks,
 			ss->quick_checks, ss->held_wrong, ss->online_held,
 			ss->online_wrong,
 			ss->pelt_held, ss->pelt_held + ss->pelt_reads,
