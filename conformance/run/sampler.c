@@ -594,17 +594,17 @@ static void grp_hold_update(struct sampler *sp, struct sample_set *ss,
 			    const struct pelt_snap *p, int g)
 {
 	struct grp_hold *gh = &sp->gh[g];
-	bool close = gh->have ? pelt_group_close(gh, p, g) :
-		     pelt_group_settled(p, g, sp->fold_shift);
+	bool close = gh->have && pelt_group_close(gh, p, g);
+	bool steady = close || pelt_group_settled(p, g, sp->fold_shift);
 
 	if (gh->steady) {
 		ss->pelt_checks++;
 		ss->pelt_held_wrong += !close;
 	}
 	gh->age = 0;
-	if (close && !gh->steady)
+	if (steady && !gh->steady)
 		gh->age = g % SAMPLER_PELT_HOLD;	/* stagger */
-	gh->steady = close;
+	gh->steady = steady;
 	gh->grp = p->grp[g];
 	memcpy(gh->cpu, pelt_at(p, g, 0), sizeof(*gh->cpu) * p->ncpus);
 	gh->have = true;
