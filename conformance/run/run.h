@@ -124,7 +124,6 @@ struct sample_set {
 	long pelt_reads;		/* group cpu.pelt reads */
 	long pelt_held;			/* group states carried over */
 	long pelt_checks, pelt_held_wrong;
-	long self_checks, self_far;	/* hogs' own CPU time vs the kernel */
 };
 
 /*

@@ -78,11 +78,6 @@ void sset_free(struct sample_set *ss)
  */
 #define SAMPLER_PELT_REL	(1.0 / 256)
 #define SAMPLER_PELT_ABS	2.0
-/*
- * A hog's published CPU time is at most one chunk of work old; the
- * kernel's sum_exec_runtime of a running task at most a tick (1-4 ms).
- */
-#define SAMPLER_SELF_SLACK_NS	5000000ull
 /* update_tg_load_avg()'s threshold: the series' knob, else stock's 6. */
 #define SAMPLER_SHIFT_PATH	"/sys/kernel/debug/sched/tg_load_avg_shift"
 #define SAMPLER_STOCK_SHIFT	6
@@ -223,35 +218,16 @@ static bool holdable(const struct workload *w, int i)
 }
 
 /*
- * A hog's CPU time as it published it (wl_shared.self_ns), else from its
- * process CPU clock. Returns 0 or -errno.
+ * A hog's published CPU time (wl_shared.self_ns) is evidence that it ran,
+ * never its CPU time: a host stall of its vCPU is charged to it by the
+ * kernel at once, but reaches its own clock only when its current chunk
+ * of work ends, which for a hog preempted right after can be tens of ms
+ * later (measured: cgroup usage and task sums then differed by up to 5 %
+ * of a group's time, and many-tasks failed). CPU time is the kernel's.
  */
-static int hog_ns(struct sampler *sp, int i, uint64_t *ns)
+static uint64_t hog_progress(const struct sampler *sp, int i)
 {
-	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
-
-	if (!v)
-		return task_reader_ns(&sp->w->rd[i], ns);
-	*ns = v;
-	return 0;
-}
-
-/*
- * At a full read of a hog that publishes its CPU time: use that, the one
- * source of its held samples, and count a kernel reading more than
- * SAMPLER_SELF_SLACK_NS away from it.
- */
-static void hog_self_check(struct sampler *sp, struct sample_set *ss,
-			   struct task_sample *ts, int i)
-{
-	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
-
-	if (!v || !holdable(sp->w, i))
-		return;
-	ss->self_checks++;
-	ss->self_far += v > ts->ns + SAMPLER_SELF_SLACK_NS ||
-			ts->ns > v + SAMPLER_SELF_SLACK_NS;
-	ts->ns = v;
+	return __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
 }
 
 /*
@@ -273,8 +249,6 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	need = !sm->events_done && ts->state == 'R' ? 1 : 2;
 	if (r)
 		note(ss, "task sample", r);
-	else
-		hog_self_check(sp, ss, ts, i);
 	ss->task_reads++;
 	same = !r && ts->cpu == th->cpu && ts->state == th->state;
 	if (th->on) {
@@ -286,8 +260,7 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	th->agree = same ? th->agree + 1 : !r;
 	th->cpu = ts->cpu;
 	th->state = ts->state;
-	th->check_ns = __atomic_load_n(&sp->w->sh[i].self_ns,
-				       __ATOMIC_RELAXED);
+	th->check_ns = hog_progress(sp, i);
 	if (!th->on && th->agree >= need && holdable(sp->w, i) &&
 	    pinned_to(sp->w->pid[i], ts->cpu)) {
 		th->on = true;
@@ -302,7 +275,7 @@ static void task_held(struct sampler *sp, struct sample_set *ss,
 {
 	struct task_hold *th = &sp->th[i];
 	struct task_sample *ts = &sm->ts[i];
-	int r = hog_ns(sp, i, &ts->ns);
+	int r = task_reader_ns(&sp->w->rd[i], &ts->ns);
 
 	ts->stall_ns = __atomic_load_n(&sp->w->sh[i].stall_ns,
 				       __ATOMIC_RELAXED);
@@ -326,16 +299,15 @@ static void task_held(struct sampler *sp, struct sample_set *ss,
  * hog is still allowed on the held CPU only (one sched_getaffinity(), so
  * that is where it is), and its published CPU time advanced since the
  * last check (it ran meanwhile: alive and runnable; a stopped or exited
- * hog publishes nothing). The kernel's reading of its CPU time is
- * compared with the published one on the way, as at a full read.
- * Returns false when the evidence is missing: the full read decides.
+ * hog publishes nothing). Its CPU time is read from the kernel as for
+ * any held sample. Returns false when the evidence is missing: the full read decides.
  */
 static bool task_check(struct sampler *sp, struct sample_set *ss,
 		       struct sample *sm, int i)
 {
 	struct task_hold *th = &sp->th[i];
 	struct task_sample *ts = &sm->ts[i];
-	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
+	uint64_t v = hog_progress(sp, i);
 
 	if (th->state != 'R' || !v || v == th->check_ns ||
 	    !pinned_to(sp->w->pid[i], th->cpu) ||
@@ -345,11 +317,10 @@ static bool task_check(struct sampler *sp, struct sample_set *ss,
 				       __ATOMIC_RELAXED);
 	ts->cpu = th->cpu;
 	ts->state = th->state;
-	hog_self_check(sp, ss, ts, i);
 	ss->held_checks++;
 	ss->quick_checks++;
 	th->since = 0;
-	th->check_ns = ts->ns;
+	th->check_ns = v;
 	return true;
 }
 
@@ -399,7 +370,7 @@ static bool task_start(struct sampler *sp, struct sample_set *ss,
 	th->since = i % sp->verify_every;	/* stagger the checks */
 	th->cpu = cpu;
 	th->state = 'R';
-	th->check_ns = __atomic_load_n(&w->sh[i].self_ns, __ATOMIC_RELAXED);
+	th->check_ns = hog_progress(sp, i);
 	ss->quick_starts++;
 	return true;
 }
@@ -408,7 +379,7 @@ static bool task_start(struct sampler *sp, struct sample_set *ss,
 static bool task_confirm(struct sampler *sp, struct sample_set *ss, int i)
 {
 	struct task_hold *th = &sp->th[i];
-	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
+	uint64_t v = hog_progress(sp, i);
 
 	th->tentative = false;
 	if (!v || v == th->check_ns)
@@ -795,12 +766,11 @@ int sampler_note(const struct sample_set *ss, char *buf, size_t len)
 			"started without /proc, %ld confirmed by progress; "
 			"checks %ld, %ld without /proc, wrong %ld), online %ld "
 			"(wrong %ld), PELT groups %ld/%ld (checks %ld, wrong "
-			"%ld); hog CPU time from the hog: %ld checks, %ld far",
+			"%ld)",
 			ss->held, ss->held + ss->task_reads, ss->quick_starts,
 			ss->quick_confirmed, ss->held_checks,
 			ss->quick_checks, ss->held_wrong, ss->online_held,
 			ss->online_wrong,
 			ss->pelt_held, ss->pelt_held + ss->pelt_reads,
-			ss->pelt_checks, ss->pelt_held_wrong, ss->self_checks,
-			ss->self_far);
+			ss->pelt_checks, ss->pelt_held_wrong);
 }

@@ -72,7 +72,7 @@ static void sleep_us(uint64_t us)
 
 /*
  * A hog publishes its CPU time after every chunk (wl_shared.self_ns): the
- * sampler then reads it from memory instead of the kernel (sampler.c).
+ * sampler takes its progress as evidence that it ran (sampler.c).
  */
 static void __attribute__((noreturn)) run_hog(const struct scn_task *t,
 					      struct wl_shared *sh)
