@@ -679,12 +679,14 @@ static void take_usage(struct sampler *sp, struct sample_set *ss,
  * The verdict takes the cgroup usage of two samples only: the first with
  * usage at or after the window's start (t + sample/2 >= start, as
  * vd_window() counts), and the last with usage up to its end. The runner
- * asks on the few samples around both ends; of those, this reads the
- * first at the start, and at the end the one sample after which the next
- * may fall outside the window: samples are due at k * sample + a phase
- * under sample/2 (runner.c), so with an end at a whole number of periods
- * that is the last sample, and otherwise the last two. (Each round of
- * reads costs 10-20 ms of guest CPU at 208 groups.) A last sample so late
+ * asks on the few samples around both ends (and around the end of every
+ * look of the sequential verdict); of those, this reads the first at the
+ * start; at the end of measure the one sample after which the next may
+ * fall outside the window: samples are due at k * sample + a phase under
+ * sample/2 (runner.c), so with an end at a whole number of periods that
+ * is the last sample, and otherwise the last two (each round of reads
+ * costs 10-20 ms of guest CPU at 208 groups); and beyond that end (looks
+ * of a longer window) whatever the runner asks. A last sample so late
  * that it falls outside the window leaves the run without the
  * cross-check (usage_cpu null), never with a wrong one.
  */
@@ -698,8 +700,9 @@ static bool usage_needed(struct sampler *sp, uint64_t t_us)
 		sp->usage_start = true;
 		return true;
 	}
-	return t_us + per + half >= end && t_us <= end + half &&
-	       (t_us / per + 1) * per > end;
+	if (t_us > end + half)
+		return true;	/* asked for a look beyond measure (sequential) */
+	return t_us + per + half >= end && (t_us / per + 1) * per > end;
 }
 
 /*
