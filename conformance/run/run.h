@@ -116,12 +116,14 @@ struct sample_set {
 	long task_reads;		/* /proc/<pid>/stat reads */
 	long held;			/* task placements held */
 	long held_checks;		/* held placements read again */
+	long quick_checks;		/* ... or checked without /proc */
+	long quick_starts;		/* held from the start without /proc */
+	long quick_confirmed;		/* ... and confirmed by progress */
 	long held_wrong;		/* ... and found changed */
 	long online_held, online_wrong;	/* the same for cpu/online */
 	long pelt_reads;		/* group cpu.pelt reads */
 	long pelt_held;			/* group states carried over */
 	long pelt_checks, pelt_held_wrong;
-	long self_checks, self_far;	/* hogs' own CPU time vs the kernel */
 };
 
 /*
@@ -129,14 +131,18 @@ struct sample_set {
  * children) pinned to one CPU does not change CPU or state until the
  * timeline changes something (an event) or a CPU goes off- or online.
  * The hold starts after two full reads agree and the affinity allows
- * one CPU; a full read every SAMPLER_VERIFY_US checks it.
+ * one CPU; it is checked every SAMPLER_VERIFY_US, by a full read or, for
+ * a hog that publishes its CPU time, by its affinity and its progress.
  */
 struct task_hold {
 	bool on;
+	bool seen;		/* read (or started) once */
+	bool tentative;		/* started without /proc, not confirmed */
 	int agree;		/* consecutive full reads that agreed */
 	int since;		/* samples since the last full read */
 	int cpu;
 	char state;
+	uint64_t check_ns;	/* its wl_shared.self_ns at the last check */
 };
 
 /*
@@ -164,6 +170,7 @@ struct sampler {
 	int verify_every;		/* samples between full task reads */
 	int online_since;		/* samples since cpu/online was read */
 	int last_events;		/* events_done at the previous sample */
+	int fold_shift;			/* update_tg_load_avg() threshold */
 	bool usage_start;		/* usage read at the window's start */
 	scn_cpumask_t online;		/* cpu/online as last read */
 	char debugfs_root[SCN_PATH_MAX];

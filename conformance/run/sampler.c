@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,11 +78,9 @@ void sset_free(struct sample_set *ss)
  */
 #define SAMPLER_PELT_REL	(1.0 / 256)
 #define SAMPLER_PELT_ABS	2.0
-/*
- * A hog's published CPU time is at most one chunk of work old; the
- * kernel's sum_exec_runtime of a running task at most a tick (1-4 ms).
- */
-#define SAMPLER_SELF_SLACK_NS	5000000ull
+/* update_tg_load_avg()'s threshold: the series' knob, else stock's 6. */
+#define SAMPLER_SHIFT_PATH	"/sys/kernel/debug/sched/tg_load_avg_shift"
+#define SAMPLER_STOCK_SHIFT	6
 
 int sampler_init(struct sampler *sp, const struct scenario *s,
 		 struct workload *w, const struct cg_ctx *cg,
@@ -219,35 +218,16 @@ static bool holdable(const struct workload *w, int i)
 }
 
 /*
- * A hog's CPU time as it published it (wl_shared.self_ns), else from its
- * process CPU clock. Returns 0 or -errno.
+ * A hog's published CPU time (wl_shared.self_ns) is evidence that it ran,
+ * never its CPU time: a host stall of its vCPU is charged to it by the
+ * kernel at once, but reaches its own clock only when its current chunk
+ * of work ends, which for a hog preempted right after can be tens of ms
+ * later (measured: cgroup usage and task sums then differed by up to 5 %
+ * of a group's time, and many-tasks failed). CPU time is the kernel's.
  */
-static int hog_ns(struct sampler *sp, int i, uint64_t *ns)
+static uint64_t hog_progress(const struct sampler *sp, int i)
 {
-	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
-
-	if (!v)
-		return task_reader_ns(&sp->w->rd[i], ns);
-	*ns = v;
-	return 0;
-}
-
-/*
- * At a full read of a hog that publishes its CPU time: use that, the one
- * source of its held samples, and count a kernel reading more than
- * SAMPLER_SELF_SLACK_NS away from it.
- */
-static void hog_self_check(struct sampler *sp, struct sample_set *ss,
-			   struct task_sample *ts, int i)
-{
-	uint64_t v = __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
-
-	if (!v || !holdable(sp->w, i))
-		return;
-	ss->self_checks++;
-	ss->self_far += v > ts->ns + SAMPLER_SELF_SLACK_NS ||
-			ts->ns > v + SAMPLER_SELF_SLACK_NS;
-	ts->ns = v;
+	return __atomic_load_n(&sp->w->sh[i].self_ns, __ATOMIC_RELAXED);
 }
 
 /*
@@ -264,12 +244,11 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	int r, need;
 	bool same;
 
+	th->seen = true;
 	r = wl_sample(sp->w, i, ts);
 	need = !sm->events_done && ts->state == 'R' ? 1 : 2;
 	if (r)
 		note(ss, "task sample", r);
-	else
-		hog_self_check(sp, ss, ts, i);
 	ss->task_reads++;
 	same = !r && ts->cpu == th->cpu && ts->state == th->state;
 	if (th->on) {
@@ -281,6 +260,7 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	th->agree = same ? th->agree + 1 : !r;
 	th->cpu = ts->cpu;
 	th->state = ts->state;
+	th->check_ns = hog_progress(sp, i);
 	if (!th->on && th->agree >= need && holdable(sp->w, i) &&
 	    pinned_to(sp->w->pid[i], ts->cpu)) {
 		th->on = true;
@@ -295,7 +275,7 @@ static void task_held(struct sampler *sp, struct sample_set *ss,
 {
 	struct task_hold *th = &sp->th[i];
 	struct task_sample *ts = &sm->ts[i];
-	int r = hog_ns(sp, i, &ts->ns);
+	int r = task_reader_ns(&sp->w->rd[i], &ts->ns);
 
 	ts->stall_ns = __atomic_load_n(&sp->w->sh[i].stall_ns,
 				       __ATOMIC_RELAXED);
@@ -313,6 +293,102 @@ static void task_held(struct sampler *sp, struct sample_set *ss,
 	}
 }
 
+/*
+ * The check of a held hog without /proc/<pid>/stat, which costs several
+ * system calls' worth under TCG (do_task_stat() formats 52 fields): the
+ * hog is still allowed on the held CPU only (one sched_getaffinity(), so
+ * that is where it is), and its published CPU time advanced since the
+ * last check (it ran meanwhile: alive and runnable; a stopped or exited
+ * hog publishes nothing). Its CPU time is read from the kernel as for
+ * any held sample. Returns false when the evidence is missing: the full read decides.
+ */
+static bool task_check(struct sampler *sp, struct sample_set *ss,
+		       struct sample *sm, int i)
+{
+	struct task_hold *th = &sp->th[i];
+	struct task_sample *ts = &sm->ts[i];
+	uint64_t v = hog_progress(sp, i);
+
+	if (th->state != 'R' || !v || v == th->check_ns ||
+	    !pinned_to(sp->w->pid[i], th->cpu) ||
+	    task_reader_ns(&sp->w->rd[i], &ts->ns))
+		return false;
+	ts->stall_ns = __atomic_load_n(&sp->w->sh[i].stall_ns,
+				       __ATOMIC_RELAXED);
+	ts->cpu = th->cpu;
+	ts->state = th->state;
+	ss->held_checks++;
+	ss->quick_checks++;
+	th->since = 0;
+	th->check_ns = v;
+	return true;
+}
+
+/* The one CPU pid may run on, or -1. */
+static int only_cpu(pid_t pid)
+{
+	cpu_set_t set;
+	int c;
+
+	if (sched_getaffinity(pid, sizeof(set), &set) || CPU_COUNT(&set) != 1)
+		return -1;
+	for (c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			return c;
+	return -1;
+}
+
+/*
+ * The first read of a pinned hog before any event, without /proc: the
+ * start barrier released it runnable (wl_start() wakes every instance,
+ * and a waking task is placed within its affinity), on the one CPU its
+ * affinity allows. Held from here, tentatively: its progress by the next
+ * sample confirms the hold (take_tasks()), else the full read there
+ * decides and counts a wrong hold.
+ */
+static bool task_start(struct sampler *sp, struct sample_set *ss,
+		       struct sample *sm, int i)
+{
+	struct task_hold *th = &sp->th[i];
+	struct task_sample *ts = &sm->ts[i];
+	struct workload *w = sp->w;
+	int cpu;
+
+	if (sm->events_done || th->seen || !scn_kind(w->kind[i]) ||
+	    !scn_kind(w->kind[i])->steady || scn_kind(w->kind[i])->forks)
+		return false;
+	if (w->rd[i].pid != w->pid[i])
+		task_reader_init(&w->rd[i], w->pid[i]);
+	cpu = only_cpu(w->pid[i]);
+	if (cpu < 0 || task_reader_ns(&w->rd[i], &ts->ns))
+		return false;
+	ts->stall_ns = 0;
+	ts->cpu = cpu;
+	ts->state = 'R';
+	th->seen = th->on = th->tentative = true;
+	th->agree = 1;
+	th->since = i % sp->verify_every;	/* stagger the checks */
+	th->cpu = cpu;
+	th->state = 'R';
+	th->check_ns = hog_progress(sp, i);
+	ss->quick_starts++;
+	return true;
+}
+
+/* A tentative hold, one sample on: confirmed if the hog made progress. */
+static bool task_confirm(struct sampler *sp, struct sample_set *ss, int i)
+{
+	struct task_hold *th = &sp->th[i];
+	uint64_t v = hog_progress(sp, i);
+
+	th->tentative = false;
+	if (!v || v == th->check_ns)
+		return false;
+	th->check_ns = v;
+	ss->quick_confirmed++;
+	return true;
+}
+
 static void take_tasks(struct sampler *sp, struct sample_set *ss,
 		       struct sample *sm, bool changed)
 {
@@ -322,12 +398,16 @@ static void take_tasks(struct sampler *sp, struct sample_set *ss,
 		struct task_hold *th = &sp->th[i];
 
 		if (changed) {
-			th->on = false;
+			th->on = th->tentative = false;
 			th->agree = 0;
 		}
-		if (th->on && th->since + 1 < sp->verify_every)
+		if (!th->on && task_start(sp, ss, sm, i))
+			continue;
+		if (th->on && th->tentative && !task_confirm(sp, ss, i))
+			task_full(sp, ss, sm, i);
+		else if (th->on && th->since + 1 < sp->verify_every)
 			task_held(sp, ss, sm, i);
-		else
+		else if (!th->on || !task_check(sp, ss, sm, i))
 			task_full(sp, ss, sm, i);
 	}
 }
@@ -358,6 +438,21 @@ static bool take_online(struct sampler *sp, struct sample_set *ss,
 		return false;
 	sp->online = m;
 	return true;
+}
+
+/*
+ * The propagation threshold's shift: the series' knob if the kernel has
+ * it (a scenario may set it), else 6, the stock kernels' contrib / 64.
+ */
+static int fold_shift(void)
+{
+	char buf[32];
+	long v;
+
+	if (kfile_read_line(SAMPLER_SHIFT_PATH, buf, sizeof(buf)) <= 0 ||
+	    kparse_int(buf, buf + strlen(buf), &v, NULL) || v < 0 || v > 31)
+		return SAMPLER_STOCK_SHIFT;
+	return (int)v;
 }
 
 /* Did nothing the PELT state depends on change since sample ref? */
@@ -419,21 +514,68 @@ static bool pelt_group_close(const struct grp_hold *gh,
 	return true;
 }
 
+/*
+ * One CPU of a group at the fixed point of its inputs: idle with nothing
+ * left to decay, or every queued entity runnable throughout, so that
+ * load_avg has reached load.weight, runnable_avg h_nr_running tasks and
+ * the group entity's load its weight; and no fold of the contribution
+ * pending (update_tg_load_avg() folds when |load_avg - contrib| exceeds
+ * contrib >> shift).
+ */
+static bool pelt_cpu_settled(const struct pelt_cpu *c, int shift)
+{
+	if (!c->present)
+		return true;
+	if (!c->h_nr_running && !c->weight)
+		return c->load_avg <= SAMPLER_PELT_ABS &&
+		       c->runnable_avg <= SAMPLER_PELT_ABS &&
+		       c->contrib <= SAMPLER_PELT_ABS &&
+		       c->se_load_avg <= SAMPLER_PELT_ABS &&
+		       c->removed_load_avg == 0;
+	return near(c->load_avg, c->weight) &&
+	       near(c->runnable_avg, c->h_nr_running * 1024.0) &&
+	       fabs(c->load_avg - c->contrib) <= ldexp(c->contrib, -shift) &&
+	       (!c->has_se || near(c->se_load_avg, c->se_weight)) &&
+	       c->removed_load_avg == 0;
+}
+
+/*
+ * Is group g of p settled from this one read: every CPU at its fixed
+ * point and tg->load_avg the sum of the contributions? Then nothing in
+ * it moves while no input does (inputs_same()), and its hold starts
+ * here instead of at the next agreeing read; it is checked like any.
+ */
+static bool pelt_group_settled(const struct pelt_snap *p, int g, int shift)
+{
+	double sum = 0;
+	int c;
+
+	if (!p->grp[g].present || !p->grp[g].has_tg)
+		return false;
+	for (c = 0; c < p->ncpus; c++) {
+		if (!pelt_cpu_settled(pelt_at(p, g, c), shift))
+			return false;
+		sum += pelt_at(p, g, c)->contrib;
+	}
+	return near(p->grp[g].tg_load_avg, sum);
+}
+
 /* After a fresh read of group g: check, start or end its hold. */
 static void grp_hold_update(struct sampler *sp, struct sample_set *ss,
 			    const struct pelt_snap *p, int g)
 {
 	struct grp_hold *gh = &sp->gh[g];
 	bool close = gh->have && pelt_group_close(gh, p, g);
+	bool steady = close || pelt_group_settled(p, g, sp->fold_shift);
 
 	if (gh->steady) {
 		ss->pelt_checks++;
 		ss->pelt_held_wrong += !close;
 	}
 	gh->age = 0;
-	if (close && !gh->steady)
+	if (steady && !gh->steady)
 		gh->age = g % SAMPLER_PELT_HOLD;	/* stagger */
-	gh->steady = close;
+	gh->steady = steady;
 	gh->grp = p->grp[g];
 	memcpy(gh->cpu, pelt_at(p, g, 0), sizeof(*gh->cpu) * p->ncpus);
 	gh->have = true;
@@ -537,19 +679,30 @@ static void take_usage(struct sampler *sp, struct sample_set *ss,
  * The verdict takes the cgroup usage of two samples only: the first with
  * usage at or after the window's start (t + sample/2 >= start, as
  * vd_window() counts), and the last with usage up to its end. The runner
- * asks on the few samples around both ends; of those, this reads the
- * first at the start, and those within 1.5 periods of the end.
+ * asks on the few samples around both ends (and around the end of every
+ * look of the sequential verdict); of those, this reads the first at the
+ * start; at the end of measure the one sample after which the next may
+ * fall outside the window: samples are due at k * sample + a phase under
+ * sample/2 (runner.c), so with an end at a whole number of periods that
+ * is the last sample, and otherwise the last two (each round of reads
+ * costs 10-20 ms of guest CPU at 208 groups); and beyond that end (looks
+ * of a longer window) whatever the runner asks. A last sample so late
+ * that it falls outside the window leaves the run without the
+ * cross-check (usage_cpu null), never with a wrong one.
  */
 static bool usage_needed(struct sampler *sp, uint64_t t_us)
 {
 	const struct scenario *s = sp->s;
-	uint64_t half = s->sample_us / 2, ws = scn_measure_start_us(s);
+	uint64_t per = s->sample_us ? s->sample_us : 1, half = per / 2;
+	uint64_t ws = scn_measure_start_us(s), end = ws + s->measure_us;
 
 	if (!sp->usage_start && t_us + half >= ws) {
 		sp->usage_start = true;
 		return true;
 	}
-	return t_us + s->sample_us + half >= ws + s->measure_us;
+	if (t_us > end + half)
+		return true;	/* asked for a look beyond measure (sequential) */
+	return t_us + per + half >= end && (t_us / per + 1) * per > end;
 }
 
 /*
@@ -590,6 +743,8 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 	sm->events_done = events_done;
 	event = events_done != sp->last_events;
 	sp->last_events = events_done;
+	if (event)		/* the first sample, or a knob may have moved */
+		sp->fold_shift = fold_shift();
 	event |= take_online(sp, ss, sm, event);
 	take_tasks(sp, ss, sm, event);
 	sm->usage_ok = want_usage && usage_needed(sp, t_us);
@@ -618,13 +773,15 @@ int sampler_note(const struct sample_set *ss, char *buf, size_t len)
 {
 	if (!ss->held && !ss->online_held && !ss->pelt_held)
 		return 0;
-	return snprintf(buf, len, "sampler held: placement %ld/%ld (checks "
-			"%ld, wrong %ld), online %ld (wrong %ld), PELT groups "
-			"%ld/%ld (checks %ld, wrong %ld); hog CPU time from "
-			"the hog: %ld checks, %ld far", ss->held,
-			ss->held + ss->task_reads, ss->held_checks,
-			ss->held_wrong, ss->online_held, ss->online_wrong,
+	return snprintf(buf, len, "sampler held: placement %ld/%ld (%ld "
+			"started without /proc, %ld confirmed by progress; "
+			"checks %ld, %ld without /proc, wrong %ld), online %ld "
+			"(wrong %ld), PELT groups %ld/%ld (checks %ld, wrong "
+			"%ld)",
+			ss->held, ss->held + ss->task_reads, ss->quick_starts,
+			ss->quick_confirmed, ss->held_checks,
+			ss->quick_checks, ss->held_wrong, ss->online_held,
+			ss->online_wrong,
 			ss->pelt_held, ss->pelt_held + ss->pelt_reads,
-			ss->pelt_checks, ss->pelt_held_wrong, ss->self_checks,
-			ss->self_far);
+			ss->pelt_checks, ss->pelt_held_wrong);
 }

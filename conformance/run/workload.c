@@ -70,12 +70,18 @@ static void sleep_us(uint64_t us)
 		;
 }
 
+/*
+ * A hog publishes its CPU time after every chunk (wl_shared.self_ns): the
+ * sampler takes its progress as evidence that it ran (sampler.c).
+ */
 static void __attribute__((noreturn)) run_hog(const struct scn_task *t,
 					      struct wl_shared *sh)
 {
 	(void)t;
-	for (uint64_t now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);;)
+	for (uint64_t now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);;) {
 		now = spin_chunk(sh, now);
+		__atomic_store_n(&sh->self_ns, now, __ATOMIC_RELAXED);
+	}
 }
 
 static void __attribute__((noreturn)) run_duty(const struct scn_task *t,

@@ -229,10 +229,12 @@ static void take(struct rig *r, int events, bool pelt)
 }
 
 /*
- * A pinned hog: held after one full read before any event (two agreeing
- * ones after an event), checked every verify_every (20 at 100 ms)
- * samples; a move behind the sampler's back is caught by the check and
- * counted as wrong.
+ * A pinned hog: held from its first sample before any event, without
+ * /proc, tentatively: this one publishes no CPU time, so no progress
+ * confirms the hold and the next sample reads it whole (after an event:
+ * two agreeing full reads); then checked every verify_every (20 at
+ * 100 ms) samples; a move behind the sampler's back is caught by the
+ * check and counted as wrong.
  */
 static void test_task_hold(void **state)
 {
@@ -248,8 +250,10 @@ static void test_task_hold(void **state)
 		usleep(1000);
 	for (k = 0; k < 21; k++)
 		take(&r, 0, false);
-	/* one full read, then held until the check at sample 20 */
-	assert_int_equal(r.ss.task_reads, 2);
+	/* started, one full read, then held until the check at sample 21 */
+	assert_int_equal(r.ss.quick_starts, 1);
+	assert_int_equal(r.ss.quick_confirmed, 0);
+	assert_int_equal(r.ss.task_reads, 1);
 	assert_int_equal(r.ss.held, 19);
 	assert_int_equal(r.ss.held_checks, 1);
 	assert_int_equal(r.ss.held_wrong, 0);
@@ -277,8 +281,8 @@ static void test_task_hold(void **state)
 }
 
 /*
- * A hog that publishes its CPU time (wl_shared.self_ns): its samples take
- * that, no system call; a full read counts a kernel reading far from it.
+ * A hog that publishes its CPU time (wl_shared.self_ns): every sample's
+ * CPU time is still the kernel's, held or checked.
  */
 static void test_self_ns(void **state)
 {
@@ -288,16 +292,132 @@ static void test_self_ns(void **state)
 	(void)state;
 	rig_init(&r, 1);
 	take(&r, 0, false);
-	r.w.sh[0].self_ns = 1000000000000ull;
-	for (k = 1; k < 20; k++) {
+	for (k = 1; k < 21; k++) {
+		r.w.sh[0].self_ns = 1000000000000ull + k;
 		take(&r, 0, false);
-		assert_true(r.ss.v[k].ts[0].ns == 1000000000000ull);
+		assert_true(r.ss.v[k].ts[0].ns < 1000000000000ull);
 	}
-	assert_int_equal(r.ss.self_checks, 0);
-	take(&r, 0, false);	/* the check: the kernel says far less */
-	assert_int_equal(r.ss.self_checks, 1);
-	assert_int_equal(r.ss.self_far, 1);
-	assert_true(r.ss.v[20].ts[0].ns == 1000000000000ull);
+	assert_int_equal(r.ss.quick_checks, 1);
+	rig_free(&r);
+}
+
+/*
+ * The hog's CPU time as the kernel has it, published as the hog would;
+ * a nanosecond more at each sample, whether or not the host ran it.
+ */
+static void publish(struct rig *r)
+{
+	uint64_t ns;
+
+	assert_int_equal(task_reader_ns(&r->w.rd[0], &ns), 0);
+	r->w.sh[0].self_ns = ns + r->ss.n + 1;
+}
+
+/*
+ * A held hog that publishes its CPU time is checked by its affinity and
+ * its progress, without /proc: a hog whose time stands still, or that is
+ * no longer pinned to the held CPU, gets the full read, which counts a
+ * move as wrong.
+ */
+static void test_quick_check(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 1);
+	while (measure_read_task(r.w.pid[0], &r.ss.v[0].ts[0]) ||
+	       r.ss.v[0].ts[0].cpu != 0)
+		usleep(1000);
+	take(&r, 0, false);
+	for (k = 1; k < 21; k++) {
+		publish(&r);
+		take(&r, 0, false);
+	}
+	/* started and confirmed by progress, checked at 20: no /proc */
+	assert_int_equal(r.ss.quick_starts, 1);
+	assert_int_equal(r.ss.quick_confirmed, 1);
+	assert_int_equal(r.ss.task_reads, 0);
+	assert_int_equal(r.ss.held_checks, 1);
+	assert_int_equal(r.ss.quick_checks, 1);
+	assert_int_equal(r.ss.v[20].ts[0].cpu, 0);
+	assert_int_equal(r.ss.v[20].ts[0].state, 'R');
+	/* no progress: the full read checks */
+	for (k = 0; k < 20; k++)
+		take(&r, 0, false);
+	assert_int_equal(r.ss.task_reads, 1);
+	assert_int_equal(r.ss.quick_checks, 1);
+	assert_int_equal(r.ss.held_checks, 2);
+	assert_int_equal(r.ss.held_wrong, 0);
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+		pin(r.w.pid[0], 1);
+		for (k = 0; k < 20; k++) {
+			publish(&r);
+			take(&r, 0, false);
+		}
+		assert_int_equal(r.ss.quick_checks, 1);
+		assert_int_equal(r.ss.held_wrong, 1);
+		assert_int_equal(r.ss.v[r.ss.n - 1].ts[0].cpu, 1);
+	}
+	rig_free(&r);
+}
+
+static void write_file(struct rig *r, const char *grp, const char *text)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/r/%s/cpu.pelt", r->dir, grp);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/*
+ * A group at the fixed point of its inputs in one read (saturated loads,
+ * no fold pending, tg->load_avg the sum of the contributions; the idle
+ * CPU decayed) is held from that read; one with a fold pending, or a
+ * load still rising, from the next agreeing read as before.
+ */
+static void test_pelt_settled(void **state)
+{
+	static const char settled[] =
+		"tg load_avg=1022 shares=1024\n"
+		"cpu0 online=1 on_list=1 nr_running=1 h_nr_running=1 "
+		"contrib=1022 weight=1024 load_avg=1023 runnable_avg=1023 "
+		"se_weight=512 se_load_avg=511\n"
+		"cpu1 online=1 on_list=0 nr_running=0 se_weight=1024\n";
+	static const char pending[] =
+		"tg load_avg=1000 shares=1024\n"
+		"cpu0 online=1 on_list=1 nr_running=1 h_nr_running=1 "
+		"contrib=1000 weight=1024 load_avg=1023 runnable_avg=1023 "
+		"se_weight=512 se_load_avg=511\n";
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 0);
+	write_file(&r, "A", settled);
+	write_file(&r, "B", settled);
+	for (k = 0; k < 9; k++)
+		take(&r, 0, true);
+	/* A (g 0): fresh, held x7, fresh; B (g 1) fresh one earlier */
+	assert_int_equal(r.ss.pelt_reads, 4);
+	assert_int_equal(r.ss.pelt_held, 14);
+	assert_int_equal(r.ss.pelt_checks, 2);
+	assert_int_equal(r.ss.pelt_held_wrong, 0);
+	assert_true(pelt_at(sset_pelt(&r.ss, 5), 0, 0)->se_weight == 512);
+	/* an event, then a fold pending in B and A still rising */
+	write_file(&r, "B", pending);
+	write_pelt(&r, "A", 512);
+	k = r.ss.pelt_reads;
+	take(&r, 1, true);
+	take(&r, 1, true);
+	assert_int_equal(r.ss.pelt_reads, k + 4);
+	take(&r, 1, true);
+	assert_int_equal(r.ss.pelt_reads, k + 4);
+	assert_int_equal(r.ss.pelt_held_wrong, 0);
 	rig_free(&r);
 }
 
@@ -345,7 +465,9 @@ static void test_pelt_hold(void **state)
 
 /*
  * Cgroup usage where the verdict takes it: the first sample of the window
- * (warmup 0: t = 0) and the samples within 1.5 periods of its end (2 s).
+ * (warmup 0: t = 0) and the last one (the window ends at 2 s, 20 periods:
+ * the sample due at 2.0 s + a phase under 50 ms; the next is outside),
+ * then whatever is asked beyond the end (a longer look's).
  */
 static void test_usage_ends(void **state)
 {
@@ -358,7 +480,8 @@ static void test_usage_ends(void **state)
 		assert_int_equal(sampler_take(&r.sp, &r.ss, k * 100000ull, 0,
 					      true, false), 0);
 	for (k = 0; k <= 21; k++)
-		assert_int_equal(r.ss.v[k].usage_ok, k == 0 || k >= 19);
+		assert_int_equal(r.ss.v[k].usage_ok, k == 0 || k == 20 ||
+				 k == 21);
 	assert_true(r.ss.v[0].usage_us[0] == 1000);
 	assert_true(r.ss.v[20].usage_us[1] == 2000);
 	assert_int_equal(r.ss.errors, 0);
@@ -372,7 +495,9 @@ int main(void)
 		cmocka_unit_test(test_pelt_keys),
 		cmocka_unit_test(test_task_hold),
 		cmocka_unit_test(test_self_ns),
+		cmocka_unit_test(test_quick_check),
 		cmocka_unit_test(test_pelt_hold),
+		cmocka_unit_test(test_pelt_settled),
 		cmocka_unit_test(test_usage_ends),
 	};
 
