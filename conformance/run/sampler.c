@@ -300,7 +300,8 @@ static void task_held(struct sampler *sp, struct sample_set *ss,
  * that is where it is), and its published CPU time advanced since the
  * last check (it ran meanwhile: alive and runnable; a stopped or exited
  * hog publishes nothing). Its CPU time is read from the kernel as for
- * any held sample. Returns false when the evidence is missing: the full read decides.
+ * any held sample. Returns false when the evidence is missing: then the
+ * full read decides.
  */
 static bool task_check(struct sampler *sp, struct sample_set *ss,
 		       struct sample *sm, int i)
@@ -362,7 +363,7 @@ static bool task_start(struct sampler *sp, struct sample_set *ss,
 	cpu = only_cpu(w->pid[i]);
 	if (cpu < 0 || task_reader_ns(&w->rd[i], &ts->ns))
 		return false;
-	ts->stall_ns = 0;
+	ts->stall_ns = __atomic_load_n(&w->sh[i].stall_ns, __ATOMIC_RELAXED);
 	ts->cpu = cpu;
 	ts->state = 'R';
 	th->seen = th->on = th->tentative = true;
@@ -520,12 +521,14 @@ static bool pelt_group_close(const struct grp_hold *gh,
  * load_avg has reached load.weight, runnable_avg h_nr_running tasks and
  * the group entity's load its weight; and no fold of the contribution
  * pending (update_tg_load_avg() folds when |load_avg - contrib| exceeds
- * contrib >> shift).
+ * contrib >> shift). Never while throttled: a bandwidth period ends it.
  */
 static bool pelt_cpu_settled(const struct pelt_cpu *c, int shift)
 {
 	if (!c->present)
 		return true;
+	if (c->throttled)
+		return false;
 	if (!c->h_nr_running && !c->weight)
 		return c->load_avg <= SAMPLER_PELT_ABS &&
 		       c->runnable_avg <= SAMPLER_PELT_ABS &&
