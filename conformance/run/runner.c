@@ -990,7 +990,7 @@ enum verdict runner_run(const struct scenario *s, int index)
 {
 	struct child_msg m;
 	char why[256] = "";
-	uint64_t start = measure_now_us(), deadline, t_fork, t_exit;
+	uint64_t start = measure_now_us(), deadline;
 	scn_cpumask_t online0 = 0;
 	sigset_t set, old;
 	int fds[2], status = 0, timeout;
@@ -1002,7 +1002,6 @@ enum verdict runner_run(const struct scenario *s, int index)
 	if (runner_prepare(s, index, &kn, &v))
 		return v;
 	hotplug_online_mask(&online0);
-	t_fork = measure_now_us();
 	pid = runner_fork(s, index, fds, &set, &old, why, sizeof(why));
 	if (pid < 0) {
 		cg_hier_teardown(s->hierarchy);
@@ -1016,12 +1015,8 @@ enum verdict runner_run(const struct scenario *s, int index)
 	kill(-pid, SIGKILL);
 	runner_collect(fds[0], timeout, status, deadline - start, &m);
 	close(fds[0]);
-	t_exit = measure_now_us();
 	runner_cleanup(s, index, !timeout && WIFEXITED(status) &&
 		       !WEXITSTATUS(status), online0, &kn);
-	ktap_diag(stdout, 0, "%s: %.1f ms before the scenario process, %.1f "
-		  "ms after it", s->name, (t_fork - start) / 1e3,
-		  (measure_now_us() - t_exit) / 1e3);
 	if (!m.emitted)
 		jout_result_bare(index, s->name, m.verdict, m.reason,
 				 measure_now_us() - start);

@@ -256,7 +256,7 @@ fault_oom_alloc() {
 	finish
 	check_before_kept fault-before
 	check "the kernel's OOM killer acted" has "Out of memory|oom-kill" "$RES/console.log"
-	check "message names the scenario" has "runner crashed \(signal 9\) during scenario 'fault-oom'" "$LOG"
+	check "message names the scenario" has "runner crashed \(signal 9[,)].* during scenario 'fault-oom'" "$LOG"
 	report oom-alloc 14 "runner allocating until OOM -> OOM-killed (signal 9), 'fault-oom' named"
 }
 
@@ -284,7 +284,7 @@ fault_guest_frozen() {
 	local img=$tmp/frozen.cpio.gz q
 	image "$img" "$RUNNER" $scn/pass-first.scn $scn/after.scn || return
 	launch guest-frozen "$img" --idle "$FAULT_IDLE" --deadline 300
-	if wait_console '^(not )?ok 1 ' 120 && q=$(qemu_pid) && [ -n "$q" ]; then
+	if wait_console '^(not )?ok 1 fault-' 120 && q=$(qemu_pid) && [ -n "$q" ]; then
 		kill -STOP "$q"
 	else
 		ERRS+=("scenario 1 never finished")
@@ -302,7 +302,7 @@ fault_qemu_killed_real() {
 	local img=$tmp/frozen.cpio.gz q
 	[ -r "$img" ] || image "$img" "$RUNNER" $scn/pass-first.scn $scn/after.scn || return
 	launch qemu-killed-real "$img" --idle 60 --deadline 300
-	if wait_console '^(not )?ok 1 ' 120 && q=$(qemu_pid) && [ -n "$q" ]; then
+	if wait_console '^(not )?ok 1 fault-' 120 && q=$(qemu_pid) && [ -n "$q" ]; then
 		sleep 1
 		kill -9 "$q"
 	else
