@@ -516,15 +516,29 @@ static bool pelt_group_close(const struct grp_hold *gh,
 }
 
 /*
+ * a within half the hold's tolerance of its limit b: what is left of its
+ * approach then stays within the tolerance of this read.
+ */
+static bool settled(double a, double b)
+{
+	double d = fabs(a - b);
+
+	return d <= SAMPLER_PELT_ABS / 2 || d <= fabs(b) * SAMPLER_PELT_REL / 2;
+}
+
+/*
  * One CPU of a group at the fixed point of its inputs: idle with nothing
  * left to decay, or every queued entity runnable throughout, so that
  * load_avg has reached load.weight, runnable_avg h_nr_running tasks and
  * the group entity's load its weight; and no fold of the contribution
- * pending (update_tg_load_avg() folds when |load_avg - contrib| exceeds
- * contrib >> shift). Never while throttled: a bandwidth period ends it.
+ * pending, now or as load_avg ends its approach to load.weight
+ * (update_tg_load_avg() folds when |load_avg - contrib| exceeds contrib
+ * >> shift). Never while throttled: a bandwidth period ends it.
  */
 static bool pelt_cpu_settled(const struct pelt_cpu *c, int shift)
 {
+	double fold = ldexp(c->contrib, -shift);
+
 	if (!c->present)
 		return true;
 	if (c->throttled)
@@ -535,10 +549,11 @@ static bool pelt_cpu_settled(const struct pelt_cpu *c, int shift)
 		       c->contrib <= SAMPLER_PELT_ABS &&
 		       c->se_load_avg <= SAMPLER_PELT_ABS &&
 		       c->removed_load_avg == 0;
-	return near(c->load_avg, c->weight) &&
-	       near(c->runnable_avg, c->h_nr_running * 1024.0) &&
-	       fabs(c->load_avg - c->contrib) <= ldexp(c->contrib, -shift) &&
-	       (!c->has_se || near(c->se_load_avg, c->se_weight)) &&
+	return settled(c->load_avg, c->weight) &&
+	       settled(c->runnable_avg, c->h_nr_running * 1024.0) &&
+	       fabs(c->load_avg - c->contrib) <= fold &&
+	       fabs(c->weight - c->contrib) <= fold &&
+	       (!c->has_se || settled(c->se_load_avg, c->se_weight)) &&
 	       c->removed_load_avg == 0;
 }
 
@@ -560,7 +575,7 @@ static bool pelt_group_settled(const struct pelt_snap *p, int g, int shift)
 			return false;
 		sum += pelt_at(p, g, c)->contrib;
 	}
-	return near(p->grp[g].tg_load_avg, sum);
+	return settled(p->grp[g].tg_load_avg, sum);
 }
 
 /* After a fresh read of group g: check, start or end its hold. */
