@@ -578,13 +578,20 @@ static bool pelt_group_settled(const struct pelt_snap *p, int g, int shift)
 	return settled(p->grp[g].tg_load_avg, sum);
 }
 
-/* After a fresh read of group g: check, start or end its hold. */
+/*
+ * After a fresh read of group g: check, start or end its hold. The
+ * one-read settle only where the tasks were placed as now already at the
+ * previous PELT read (same): a read in a transition (the first, taken as
+ * the workers wake from the start barrier, or right after an event) can
+ * show a group idle whose task is being enqueued.
+ */
 static void grp_hold_update(struct sampler *sp, struct sample_set *ss,
-			    const struct pelt_snap *p, int g)
+			    const struct pelt_snap *p, int g, bool same)
 {
 	struct grp_hold *gh = &sp->gh[g];
 	bool close = gh->have && pelt_group_close(gh, p, g);
-	bool steady = close || pelt_group_settled(p, g, sp->fold_shift);
+	bool steady = close ||
+		      (same && pelt_group_settled(p, g, sp->fold_shift));
 
 	if (gh->steady) {
 		ss->pelt_checks++;
@@ -659,7 +666,7 @@ static void take_cpu_pelt(struct sampler *sp, struct sample_set *ss,
 			gh->steady = gh->have = false;
 			note(ss, "cpu.pelt", r);
 		} else if (ready) {
-			grp_hold_update(sp, ss, &sm->pelt, g);
+			grp_hold_update(sp, ss, &sm->pelt, g, same);
 		}
 	}
 }

@@ -377,8 +377,9 @@ static void write_file(struct rig *r, const char *grp, const char *text)
 /*
  * A group at the fixed point of its inputs in one read (saturated loads,
  * no fold pending, tg->load_avg the sum of the contributions; the idle
- * CPU decayed) is held from that read; one with a fold pending, or a
- * load still rising, from the next agreeing read as before.
+ * CPU decayed) is held from that read, if the tasks were placed as now
+ * at the previous PELT read; never from the first read or the first
+ * after an event (a transition), nor with a fold pending.
  */
 static void test_pelt_settled(void **state)
 {
@@ -398,25 +399,28 @@ static void test_pelt_settled(void **state)
 
 	(void)state;
 	rig_init(&r, 0);
+	take(&r, 0, true);		/* rising: se_load_avg 500 of 512 */
 	write_file(&r, "A", settled);
 	write_file(&r, "B", settled);
-	for (k = 0; k < 9; k++)
+	for (k = 1; k < 9; k++)
 		take(&r, 0, true);
-	/* A (g 0): fresh, held x7, fresh; B (g 1) fresh one earlier */
-	assert_int_equal(r.ss.pelt_reads, 4);
-	assert_int_equal(r.ss.pelt_held, 14);
-	assert_int_equal(r.ss.pelt_checks, 2);
+	/* A (g 0): fresh, fresh (settled), held x7; B one check earlier */
+	assert_int_equal(r.ss.pelt_reads, 5);
+	assert_int_equal(r.ss.pelt_held, 13);
+	assert_int_equal(r.ss.pelt_checks, 1);
 	assert_int_equal(r.ss.pelt_held_wrong, 0);
 	assert_true(pelt_at(sset_pelt(&r.ss, 5), 0, 0)->se_weight == 512);
-	/* an event, then a fold pending in B and A still rising */
+	/* an event: settled or not, two agreeing reads; a fold pending */
 	write_file(&r, "B", pending);
-	write_pelt(&r, "A", 512);
 	k = r.ss.pelt_reads;
 	take(&r, 1, true);
+	write_pelt(&r, "A", 512);
 	take(&r, 1, true);
 	assert_int_equal(r.ss.pelt_reads, k + 4);
 	take(&r, 1, true);
-	assert_int_equal(r.ss.pelt_reads, k + 4);
+	assert_int_equal(r.ss.pelt_reads, k + 5);
+	take(&r, 1, true);
+	assert_int_equal(r.ss.pelt_reads, k + 5);
 	assert_int_equal(r.ss.pelt_held_wrong, 0);
 	rig_free(&r);
 }
