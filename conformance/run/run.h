@@ -170,7 +170,6 @@ struct sampler {
 	int verify_every;		/* samples between full task reads */
 	int online_since;		/* samples since cpu/online was read */
 	int last_events;		/* events_done at the previous sample */
-	int fold_shift;			/* update_tg_load_avg() threshold */
 	bool usage_start;		/* usage read at the window's start */
 	scn_cpumask_t online;		/* cpu/online as last read */
 	char debugfs_root[SCN_PATH_MAX];

@@ -11,7 +11,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
-#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,9 +77,6 @@ void sset_free(struct sample_set *ss)
  */
 #define SAMPLER_PELT_REL	(1.0 / 256)
 #define SAMPLER_PELT_ABS	2.0
-/* update_tg_load_avg()'s threshold: the series' knob, else stock's 6. */
-#define SAMPLER_SHIFT_PATH	"/sys/kernel/debug/sched/tg_load_avg_shift"
-#define SAMPLER_STOCK_SHIFT	6
 
 int sampler_init(struct sampler *sp, const struct scenario *s,
 		 struct workload *w, const struct cg_ctx *cg,
@@ -441,21 +437,6 @@ static bool take_online(struct sampler *sp, struct sample_set *ss,
 	return true;
 }
 
-/*
- * The propagation threshold's shift: the series' knob if the kernel has
- * it (a scenario may set it), else 6, the stock kernels' contrib / 64.
- */
-static int fold_shift(void)
-{
-	char buf[32];
-	long v;
-
-	if (kfile_read_line(SAMPLER_SHIFT_PATH, buf, sizeof(buf)) <= 0 ||
-	    kparse_int(buf, buf + strlen(buf), &v, NULL) || v < 0 || v > 31)
-		return SAMPLER_STOCK_SHIFT;
-	return (int)v;
-}
-
 /* Did nothing the PELT state depends on change since sample ref? */
 static bool inputs_same(const struct sample_set *ss, const struct sample *sm)
 {
@@ -515,70 +496,21 @@ static bool pelt_group_close(const struct grp_hold *gh,
 	return true;
 }
 
-/*
- * One CPU of a group at the fixed point of its inputs: idle with nothing
- * left to decay, or every queued entity runnable throughout, so that
- * load_avg has reached load.weight, runnable_avg h_nr_running tasks and
- * the group entity's load its weight; and no fold of the contribution
- * pending (update_tg_load_avg() folds when |load_avg - contrib| exceeds
- * contrib >> shift). Never while throttled: a bandwidth period ends it.
- */
-static bool pelt_cpu_settled(const struct pelt_cpu *c, int shift)
-{
-	if (!c->present)
-		return true;
-	if (c->throttled)
-		return false;
-	if (!c->h_nr_running && !c->weight)
-		return c->load_avg <= SAMPLER_PELT_ABS &&
-		       c->runnable_avg <= SAMPLER_PELT_ABS &&
-		       c->contrib <= SAMPLER_PELT_ABS &&
-		       c->se_load_avg <= SAMPLER_PELT_ABS &&
-		       c->removed_load_avg == 0;
-	return near(c->load_avg, c->weight) &&
-	       near(c->runnable_avg, c->h_nr_running * 1024.0) &&
-	       fabs(c->load_avg - c->contrib) <= ldexp(c->contrib, -shift) &&
-	       (!c->has_se || near(c->se_load_avg, c->se_weight)) &&
-	       c->removed_load_avg == 0;
-}
-
-/*
- * Is group g of p settled from this one read: every CPU at its fixed
- * point and tg->load_avg the sum of the contributions? Then nothing in
- * it moves while no input does (inputs_same()), and its hold starts
- * here instead of at the next agreeing read; it is checked like any.
- */
-static bool pelt_group_settled(const struct pelt_snap *p, int g, int shift)
-{
-	double sum = 0;
-	int c;
-
-	if (!p->grp[g].present || !p->grp[g].has_tg)
-		return false;
-	for (c = 0; c < p->ncpus; c++) {
-		if (!pelt_cpu_settled(pelt_at(p, g, c), shift))
-			return false;
-		sum += pelt_at(p, g, c)->contrib;
-	}
-	return near(p->grp[g].tg_load_avg, sum);
-}
-
 /* After a fresh read of group g: check, start or end its hold. */
 static void grp_hold_update(struct sampler *sp, struct sample_set *ss,
 			    const struct pelt_snap *p, int g)
 {
 	struct grp_hold *gh = &sp->gh[g];
 	bool close = gh->have && pelt_group_close(gh, p, g);
-	bool steady = close || pelt_group_settled(p, g, sp->fold_shift);
 
 	if (gh->steady) {
 		ss->pelt_checks++;
 		ss->pelt_held_wrong += !close;
 	}
 	gh->age = 0;
-	if (steady && !gh->steady)
+	if (close && !gh->steady)
 		gh->age = g % SAMPLER_PELT_HOLD;	/* stagger */
-	gh->steady = steady;
+	gh->steady = close;
 	gh->grp = p->grp[g];
 	memcpy(gh->cpu, pelt_at(p, g, 0), sizeof(*gh->cpu) * p->ncpus);
 	gh->have = true;
@@ -746,8 +678,6 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 	sm->events_done = events_done;
 	event = events_done != sp->last_events;
 	sp->last_events = events_done;
-	if (event)		/* the first sample, or a knob may have moved */
-		sp->fold_shift = fold_shift();
 	event |= take_online(sp, ss, sm, event);
 	take_tasks(sp, ss, sm, event);
 	sm->usage_ok = want_usage && usage_needed(sp, t_us);

@@ -362,65 +362,6 @@ static void test_quick_check(void **state)
 	rig_free(&r);
 }
 
-static void write_file(struct rig *r, const char *grp, const char *text)
-{
-	char path[128];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/r/%s/cpu.pelt", r->dir, grp);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
-
-/*
- * A group at the fixed point of its inputs in one read (saturated loads,
- * no fold pending, tg->load_avg the sum of the contributions; the idle
- * CPU decayed) is held from that read; one with a fold pending, or a
- * load still rising, from the next agreeing read as before.
- */
-static void test_pelt_settled(void **state)
-{
-	static const char settled[] =
-		"tg load_avg=1022 shares=1024\n"
-		"cpu0 online=1 on_list=1 nr_running=1 h_nr_running=1 "
-		"contrib=1022 weight=1024 load_avg=1023 runnable_avg=1023 "
-		"se_weight=512 se_load_avg=511\n"
-		"cpu1 online=1 on_list=0 nr_running=0 se_weight=1024\n";
-	static const char pending[] =
-		"tg load_avg=1000 shares=1024\n"
-		"cpu0 online=1 on_list=1 nr_running=1 h_nr_running=1 "
-		"contrib=1000 weight=1024 load_avg=1023 runnable_avg=1023 "
-		"se_weight=512 se_load_avg=511\n";
-	struct rig r;
-	int k;
-
-	(void)state;
-	rig_init(&r, 0);
-	write_file(&r, "A", settled);
-	write_file(&r, "B", settled);
-	for (k = 0; k < 9; k++)
-		take(&r, 0, true);
-	/* A (g 0): fresh, held x7, fresh; B (g 1) fresh one earlier */
-	assert_int_equal(r.ss.pelt_reads, 4);
-	assert_int_equal(r.ss.pelt_held, 14);
-	assert_int_equal(r.ss.pelt_checks, 2);
-	assert_int_equal(r.ss.pelt_held_wrong, 0);
-	assert_true(pelt_at(sset_pelt(&r.ss, 5), 0, 0)->se_weight == 512);
-	/* an event, then a fold pending in B and A still rising */
-	write_file(&r, "B", pending);
-	write_pelt(&r, "A", 512);
-	k = r.ss.pelt_reads;
-	take(&r, 1, true);
-	take(&r, 1, true);
-	assert_int_equal(r.ss.pelt_reads, k + 4);
-	take(&r, 1, true);
-	assert_int_equal(r.ss.pelt_reads, k + 4);
-	assert_int_equal(r.ss.pelt_held_wrong, 0);
-	rig_free(&r);
-}
-
 /*
  * Steady groups are carried over after two agreeing reads and read again
  * every SAMPLER_PELT_HOLD (8) PELT reads, staggered; a read that differs
@@ -497,7 +438,6 @@ int main(void)
 		cmocka_unit_test(test_self_ns),
 		cmocka_unit_test(test_quick_check),
 		cmocka_unit_test(test_pelt_hold),
-		cmocka_unit_test(test_pelt_settled),
 		cmocka_unit_test(test_usage_ends),
 	};
 
