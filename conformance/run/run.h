@@ -37,9 +37,9 @@ struct wl_shared {
 	/*
 	 * hog: its own CPU time (CLOCK_THREAD_CPUTIME_ID, pending time
 	 * included) after its last chunk of work, stored by the hog; 0 until
-	 * it publishes. One chunk behind at most, where sum_exec_runtime
-	 * read from outside lags up to a tick; and no system call for the
-	 * sampler (see sampler.c).
+	 * it publishes. Evidence that a held hog ran, never its CPU time: a
+	 * host stall reaches it only when the chunk ends, where the kernel
+	 * charges it at once (docs/performance.md; see sampler.c).
 	 */
 	volatile uint64_t self_ns;
 };
