@@ -427,8 +427,16 @@ static void test_decide(void **state)
 	assert_true(seq_decide(&p, p.nlooks - 1, &sc, &res));
 	assert_int_equal(res.v, V_FAIL);
 	res.issues[0].checked = SEQ_AGG_MIN_CHECKED;
+	snprintf(res.issues[0].detail, sizeof(res.issues[0].detail),
+		 "A: stale_contrib on cpu1 in 12 of 21 samples");
+	res.g[0].err.lo = -0.012;		/* straddles: not the reason */
+	res.g[0].err.hi = 0.002;
 	assert_true(seq_decide(&p, 0, &sc, &res));
 	assert_int_equal(res.v, V_FAIL);
+	assert_string_equal(res.reason, "aggregation: A: stale_contrib on "
+			    "cpu1 in 12 of 21 samples");
+	res.g[0].err.lo = -0.002;
+	res.g[0].err.hi = 0.012;
 	res.nissues = 0;
 	/* an ERROR decides at the last look only */
 	res.v = V_ERROR;

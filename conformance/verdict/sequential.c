@@ -146,8 +146,16 @@ bool seq_decide(const struct seq_plan *p, int look, const struct scenario *s,
 		return !p->sequential || last;
 	if (r->v == V_PASS || !p->sequential)
 		return true;
-	if (!r->agg_ok)
-		return last || agg_settled(r);
+	if (!r->agg_ok) {
+		if (!last && !agg_settled(r))
+			return false;
+		/* a group merely straddling is not why it fails */
+		if (first_group(s, r, SEQ_OUTSIDE, &ci) < 0)
+			snprintf(r->reason, sizeof(r->reason), "aggregation: %s",
+				 r->nissues ? r->issues[0].detail : "broken");
+		r->v = V_FAIL;
+		return true;
+	}
 	g = first_group(s, r, SEQ_OUTSIDE, &ci);
 	if (g >= 0) {
 		r->v = V_FAIL;
