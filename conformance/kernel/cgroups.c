@@ -112,10 +112,9 @@ static bool cpu_from_v2;
 
 /*
  * Whether the cpu controller is on cgroup2, read into buf (the root's
- * cgroup.controllers) up to tries + 1 times, 50 ms apart: it returns there
+ * cgroup.controllers) up to tries + 1 times, 10 ms apart: it returns there
  * only once an unmounted v1 root is destroyed, asynchronously.
  */
-/* Poll cgroup2 for the cpu controller every 10 ms, tries times. */
 static bool wait_v2_cpu(char *buf, size_t len, int tries)
 {
 	for (;;) {

@@ -265,6 +265,15 @@ static void task_full(struct sampler *sp, struct sample_set *ss,
 	}
 }
 
+/* A held sample of instance i: its stall charge, its placement as held. */
+static void held_place(const struct sampler *sp, int i, struct task_sample *ts)
+{
+	ts->stall_ns = __atomic_load_n(&sp->w->sh[i].stall_ns,
+				       __ATOMIC_RELAXED);
+	ts->cpu = sp->th[i].cpu;
+	ts->state = sp->th[i].state;
+}
+
 /* Instance i's CPU time; its placement as held. */
 static void task_held(struct sampler *sp, struct sample_set *ss,
 		      struct sample *sm, int i)
@@ -273,10 +282,7 @@ static void task_held(struct sampler *sp, struct sample_set *ss,
 	struct task_sample *ts = &sm->ts[i];
 	int r = task_reader_ns(&sp->w->rd[i], &ts->ns);
 
-	ts->stall_ns = __atomic_load_n(&sp->w->sh[i].stall_ns,
-				       __ATOMIC_RELAXED);
-	ts->cpu = th->cpu;
-	ts->state = th->state;
+	held_place(sp, i, ts);
 	th->since++;
 	ss->held++;
 	if (r) {
@@ -310,10 +316,7 @@ static bool task_check(struct sampler *sp, struct sample_set *ss,
 	    !pinned_to(sp->w->pid[i], th->cpu) ||
 	    task_reader_ns(&sp->w->rd[i], &ts->ns))
 		return false;
-	ts->stall_ns = __atomic_load_n(&sp->w->sh[i].stall_ns,
-				       __ATOMIC_RELAXED);
-	ts->cpu = th->cpu;
-	ts->state = th->state;
+	held_place(sp, i, ts);
 	ss->held_checks++;
 	ss->quick_checks++;
 	th->since = 0;
@@ -359,15 +362,13 @@ static bool task_start(struct sampler *sp, struct sample_set *ss,
 	cpu = only_cpu(w->pid[i]);
 	if (cpu < 0 || task_reader_ns(&w->rd[i], &ts->ns))
 		return false;
-	ts->stall_ns = __atomic_load_n(&w->sh[i].stall_ns, __ATOMIC_RELAXED);
-	ts->cpu = cpu;
-	ts->state = 'R';
 	th->seen = th->on = th->tentative = true;
 	th->agree = 1;
 	th->since = i % sp->verify_every;	/* stagger the checks */
 	th->cpu = cpu;
 	th->state = 'R';
 	th->check_ns = hog_progress(sp, i);
+	held_place(sp, i, ts);
 	ss->quick_starts++;
 	return true;
 }
