@@ -196,6 +196,13 @@ double flake_se_ratio(const double *err, double *se, int n)
 	if (!(sd > 0))
 		return NAN;
 	qsort(se, n, sizeof(double), cmp_double);
+	/*
+	 * A group whose time the model takes as measured (a throttled
+	 * group under bandwidth control) has an interval of [0, 0] and an
+	 * error that differs from 0 only by rounding: it claims nothing.
+	 */
+	if (!(percentile(se, n, 0.5) > 0))
+		return NAN;
 	return percentile(se, n, 0.5) / sd;
 }
 

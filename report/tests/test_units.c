@@ -147,6 +147,12 @@ static void test_flake_se_ratio(void **state)
 	/* too few runs, or no spread to compare with */
 	assert_true(isnan(flake_se_ratio(err, se, 4)));
 	assert_true(isnan(flake_se_ratio(same, se, 6)));
+	/* an interval of [e, e] in every run (error taken as measured) */
+	for (int i = 0; i < 6; i++) {
+		se[i] = 0;
+		err[i] = i % 2 ? 1e-17 : 0;
+	}
+	assert_true(isnan(flake_se_ratio(err, se, 6)));
 }
 
 int main(void)
