@@ -425,8 +425,11 @@ static void check_suite(const char *suite, int min, uint64_t max_measure_us,
 			 CONFORM_SRCDIR, c);
 		if (scn_parse_file(scn, s, err, sizeof(err)))
 			fail_msg("%s: %s", suite, err);
-		/* shipped scenarios fit CI: 2 CPUs, short windows */
-		assert_int_equal(s->cpus, 2);
+		/*
+		 * Shipped scenarios fit CI: 2 CPUs, short windows. One that
+		 * needs more CPUs SKIPs at CI's 2 vCPUs: outside the budget.
+		 */
+		assert_true(s->cpus >= 2);
 		assert_true(s->warmup_us <= 500000);
 		if (s->measure_us > max_measure_us)
 			fail_msg("%s: %s: measure %llu us > %llu us", suite, c,
@@ -437,7 +440,8 @@ static void check_suite(const char *suite, int min, uint64_t max_measure_us,
 		assert_true(strlen(s->description) < SCN_DESC_MAX - 1);
 		assert_non_null(strstr(s->description, "Why:"));
 		assert_non_null(strstr(s->description, "Fails if:"));
-		total += scn_duration_us(s);
+		if (s->cpus == 2)
+			total += scn_duration_us(s);
 		n++;
 	}
 	fclose(f);
@@ -456,7 +460,8 @@ static void check_suite(const char *suite, int min, uint64_t max_measure_us,
  * time (docs/verdict.md). The 199 s leave room for the topology, the
  * five dynamic scenarios and the two 6.12-only regressions (198.6 s; a
  * scenario with repeats stops at its measure), not for more: the suite
- * then ran 127-147 s of guest time on a shared 2-core host.
+ * then ran 127-147 s of guest time on a shared 2-core host. Scenarios
+ * that need 4 or more CPUs (topology/idle-reweight-fold) skip there.
  */
 static void test_suites(void **state)
 {
