@@ -99,6 +99,13 @@ static void test_pelt_keys(void **state)
 	assert_true(c->se_load_avg == 9 && c->se_weight == 10 && c->has_se);
 	assert_true(c->util_avg == 12 && c->weight == 13);
 	assert_true(p.grp[0].tg_load_avg == 5 && p.grp[0].shares == 6);
+	/* long, fractional and signed values leave the plain-digit path */
+	assert_int_equal(pelt_parse_cpu_pelt("tg load_avg=-5\n"
+			 "cpu0 load_avg=1234567890123456 weight=2.5\n", 57,
+			 &p, 0), 0);
+	assert_true(p.grp[0].tg_load_avg == -5);
+	assert_true(pelt_at(&p, 0, 0)->load_avg == 1234567890123456.0);
+	assert_true(pelt_at(&p, 0, 0)->weight == 2.5);
 	/* a value that is not a number, or runs into the next key */
 	assert_int_equal(pelt_parse_cpu_pelt("tg load_avg=1x\n", 15, &p, 0),
 			 -EINVAL);
