@@ -450,6 +450,41 @@ static void test_pelt_groups_changed(void **state)
 	rig_free(&r);
 }
 
+static const char scn_warm[] =
+	"name t\ncpus 2\nwarmup 300ms\nmeasure 2s\nsample 100ms\n"
+	"group A\ngroup B\n"
+	"task a group=A cpus=0\ntask b group=B cpus=0\n";
+
+/*
+ * The first sample's PELT read, asked 300 ms before the window, is not
+ * taken; should nothing else read by the window's first sample (t + 50
+ * ms >= 300 ms), that one reads. A window starting within a period of
+ * the first sample reads there (the rig's scenario: warmup 0).
+ */
+static void test_pelt_first(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init_scn(&r, 0, scn_warm);
+	take(&r, 0, true);
+	assert_false(r.ss.v[0].pelt_ok);
+	assert_int_equal(r.ss.pelt_reads, 0);
+	for (k = 1; k < 5; k++)
+		take(&r, 0, false);
+	assert_false(r.ss.v[2].pelt_ok);
+	assert_true(r.ss.v[3].pelt_ok);
+	assert_false(r.ss.v[4].pelt_ok);
+	assert_int_equal(r.ss.v[4].pelt_ref, 3);
+	assert_int_equal(r.ss.pelt_reads, 2);
+	rig_free(&r);
+	rig_init(&r, 0);
+	take(&r, 0, true);
+	assert_true(r.ss.v[0].pelt_ok);
+	rig_free(&r);
+}
+
 /*
  * Cgroup usage where the verdict takes it: the first sample of the window
  * (warmup 0: t = 0) and the last one (the window ends at 2 s, 20 periods:
@@ -576,6 +611,7 @@ int main(void)
 		cmocka_unit_test(test_quick_check),
 		cmocka_unit_test(test_pelt_hold),
 		cmocka_unit_test(test_pelt_groups_changed),
+		cmocka_unit_test(test_pelt_first),
 		cmocka_unit_test(test_usage_ends),
 		cmocka_unit_test(test_usage_looks),
 		cmocka_unit_test(test_usage_look_verdict),
