@@ -12,6 +12,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -75,6 +76,28 @@ struct kkey {
 	size_t n;
 };
 
+/*
+ * A value of at most 15 digits and no fraction, as the series prints them
+ * all (%lu, %d), at p: true and *val, *next set. Else (a sign, a fraction,
+ * more digits) false, for kparse_num(). Cheaper than kparse_num(): no
+ * overflow test per digit (a 64-bit division each, a helper call under
+ * TCG), and the conversion to double once.
+ */
+static bool plain_uint(const char *p, const char *end, double *val,
+		       const char **next)
+{
+	const char *q = p;
+	uint64_t x = 0;
+
+	while (q < end && q - p < 15 && *q >= '0' && *q <= '9')
+		x = x * 10 + (unsigned int)(*q++ - '0');
+	if (q == p || (q < end && (*q == '.' || (*q >= '0' && *q <= '9'))))
+		return false;
+	*val = (double)x;
+	*next = q;
+	return true;
+}
+
 /* Parse "key=value" at *s (value a decimal); advance past it. */
 static int next_kv(const char **s, const char *end, struct kkey *key,
 		   double *val)
@@ -93,7 +116,7 @@ static int next_kv(const char **s, const char *end, struct kkey *key,
 	key->s = k;
 	key->n = p - k;
 	p++;
-	if (kparse_num(p, end, val, &ne) ||
+	if ((!plain_uint(p, end, val, &ne) && kparse_num(p, end, val, &ne)) ||
 	    (ne < end && *ne != ' ' && *ne != '\t'))
 		return -EINVAL;
 	*s = ne;
@@ -142,12 +165,47 @@ static int pkey_cmp(const void *key, const void *elem)
 	return k->n < n ? -1 : k->n > n;
 }
 
-static void set_cpu_key(struct pelt_cpu *pc, const struct kkey *key,
-			double v)
+/*
+ * The keys in the order the series prints them (indices into pelt_keys):
+ * online on_list throttled nr_running h_nr_running contrib weight
+ * load_avg runnable_avg util_avg removed_load_avg se_weight se_load_avg.
+ */
+static const unsigned char pelt_key_order[] = {
+	5, 4, 10, 3, 1, 0, 12, 2, 7, 11, 6, 9, 8,
+};
+
+#define PELT_NKEYS	(sizeof(pelt_keys) / sizeof(*pelt_keys))
+
+/*
+ * The table entry of a key: the one after the previous key in the
+ * printed order (*next, one compare), else by bsearch() (another order,
+ * a key of another version of the file). The bsearch and its calls
+ * through a pointer were a third of a parse under TCG.
+ */
+static const struct pkey *find_key(const struct kkey *key, unsigned int *next)
 {
-	const struct pkey *pk = bsearch(key, pelt_keys,
-					sizeof(pelt_keys) / sizeof(*pelt_keys),
-					sizeof(*pelt_keys), pkey_cmp);
+	const struct pkey *pk;
+
+	if (*next < sizeof(pelt_key_order)) {
+		pk = &pelt_keys[pelt_key_order[*next]];
+		if (pk->len == key->n && !memcmp(pk->name, key->s, key->n)) {
+			(*next)++;
+			return pk;
+		}
+	}
+	pk = bsearch(key, pelt_keys, PELT_NKEYS, sizeof(*pelt_keys), pkey_cmp);
+	for (*next = 0; pk && *next < sizeof(pelt_key_order); (*next)++)
+		if (&pelt_keys[pelt_key_order[*next]] == pk) {
+			(*next)++;
+			break;
+		}
+	return pk;
+}
+
+static void set_cpu_key(struct pelt_cpu *pc, const struct kkey *key,
+			double v, unsigned int *next)
+{
+	const struct pkey *pk = find_key(key, next);
 	char *f;
 
 	if (!pk)
@@ -181,6 +239,7 @@ int pelt_parse_cpu_pelt(const char *buf, size_t len, struct pelt_snap *p,
 		const char *q;
 		struct pelt_cpu *pc = NULL;
 		struct pelt_cpu dummy;
+		unsigned int next = 0;
 		struct kkey key;
 		double v;
 		int r;
@@ -218,7 +277,7 @@ int pelt_parse_cpu_pelt(const char *buf, size_t len, struct pelt_snap *p,
 		}
 		while ((r = next_kv(&q, eol, &key, &v)) > 0) {
 			if (pc) {
-				set_cpu_key(pc, &key, v);
+				set_cpu_key(pc, &key, v, &next);
 			} else if (kkey_is(&key, "load_avg")) {
 				p->grp[g].tg_load_avg = v;
 				p->grp[g].has_tg = true;

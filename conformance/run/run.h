@@ -146,9 +146,9 @@ struct task_hold {
 };
 
 /*
- * A group's PELT state carried over: while no task changed CPU or state
- * and no event fired, a group whose last two cpu.pelt reads agreed
- * within SAMPLER_PELT_REL is steady, and is read again only every
+ * A group's PELT state carried over: while no task of its subtree changed
+ * CPU or state and no event fired, a group whose last two cpu.pelt reads
+ * agreed within SAMPLER_PELT_REL is steady, and is read again only every
  * SAMPLER_PELT_HOLD PELT reads (staggered over the groups); a read that
  * disagrees ends it.
  */
@@ -171,6 +171,9 @@ struct sampler {
 	int online_since;		/* samples since cpu/online was read */
 	int last_events;		/* events_done at the previous sample */
 	bool usage_start;		/* usage read at the window's start */
+	bool pelt_first_skipped;	/* the first sample's PELT not read */
+	const uint64_t *look_us;	/* [nlooks] the verdict's window */
+	int nlooks;			/* lengths (NULL: measure), runner's */
 	scn_cpumask_t online;		/* cpu/online as last read */
 	char debugfs_root[SCN_PATH_MAX];
 	char *dbuf;			/* read buffer (sched/debug: big) */

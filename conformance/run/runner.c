@@ -408,6 +408,8 @@ static int run_workload(struct scn_run *run, char *err, size_t len)
 			      s->cpus);
 	if (!r)
 		r = sampler_init(&run->sp, s, &run->w, &run->cg, run->src);
+	run->sp.look_us = run->plan.look_us;	/* usage at every look */
+	run->sp.nlooks = run->plan.nlooks;
 	if (r && !err[0])
 		snprintf(err, len, "setup: %s", strerror(-r));
 	return r;

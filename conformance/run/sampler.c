@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdio.h>
@@ -18,6 +19,21 @@
 
 #include "kernel/kernel.h"
 #include "run/run.h"
+
+/*
+ * Touch every page of a fresh allocation: calloc() of a large block maps
+ * zero pages that fault on the first write, and under TCG a fault costs
+ * tens of microseconds. The sample set is written while the workload runs
+ * (2.2 MB at 208 groups); its faults belong to the setup.
+ */
+static void prefault(void *p, size_t len)
+{
+	volatile char *c = p;
+	size_t off;
+
+	for (off = 0; off < len; off += 4096)
+		c[off] = 0;
+}
 
 int sset_init(struct sample_set *ss, int cap, int ninst, int ngroups,
 	      int ncpus)
@@ -43,6 +59,13 @@ int sset_init(struct sample_set *ss, int cap, int ninst, int ngroups,
 			sset_free(ss);
 			return -ENOMEM;
 		}
+		prefault(sm->ts, (ninst ? ninst : 1) * sizeof(*sm->ts));
+		prefault(sm->usage_us, (ngroups ? ngroups : 1) *
+			 sizeof(*sm->usage_us));
+		prefault(sm->pelt.grp, (ngroups ? ngroups : 1) *
+			 sizeof(*sm->pelt.grp));
+		prefault(sm->pelt.cpu, (size_t)(ngroups ? ngroups : 1) * ncpus *
+			 sizeof(*sm->pelt.cpu));
 	}
 	return 0;
 }
@@ -78,11 +101,53 @@ void sset_free(struct sample_set *ss)
 #define SAMPLER_PELT_REL	(1.0 / 256)
 #define SAMPLER_PELT_ABS	2.0
 
+/* The one CPU pid may run on, or -1. */
+static int only_cpu(pid_t pid)
+{
+	cpu_set_t set;
+	int c;
+
+	if (sched_getaffinity(pid, sizeof(set), &set) || CPU_COUNT(&set) != 1)
+		return -1;
+	for (c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			return c;
+	return -1;
+}
+
+/*
+ * Open the files read while the workload runs, and read each once, before
+ * it starts: a path lookup and a kernfs open cost 80-150 us each under
+ * TCG (measured in the guest), and a first read (its seq_file buffer) more
+ * than the next: 30-60 ms for the first round of 208 cpu.pelt or cpu.stat
+ * files, which fell into the run's first samples. A file that cannot be
+ * opened now is opened (and its error reported) at its first read.
+ */
+static void open_early(struct sampler *sp, struct refile *rf)
+{
+	if (rf->fd < 0)
+		rf->fd = open(rf->path, O_RDONLY | O_CLOEXEC);
+	if (rf->fd >= 0)
+		refile_read(rf, sp->dbuf, sp->dcap);
+}
+
+static void sampler_open(struct sampler *sp)
+{
+	int g;
+
+	for (g = 0; g < sp->s->ngroups; g++) {
+		if (sp->src == PELT_SRC_CPU_PELT)
+			open_early(sp, &sp->pelt_rf[g]);
+		open_early(sp, &sp->usage_rf[g]);
+	}
+	open_early(sp, &sp->online_rf);
+}
+
 int sampler_init(struct sampler *sp, const struct scenario *s,
 		 struct workload *w, const struct cg_ctx *cg,
 		 enum pelt_source src)
 {
-	int g, n = s->ngroups ? s->ngroups : 1;
+	int g, i, n = s->ngroups ? s->ngroups : 1;
 
 	memset(sp, 0, sizeof(*sp));
 	sp->s = s;
@@ -114,6 +179,9 @@ int sampler_init(struct sampler *sp, const struct scenario *s,
 	}
 	refile_init(&sp->online_rf, "/sys/devices/system/cpu/online", true);
 	refile_init(&sp->debugfs_rf, PELT_DEBUGFS_PATH, false);
+	sampler_open(sp);
+	for (i = 0; i < w->ninst; i++)
+		sp->th[i].cpu = only_cpu(w->pid[i]);
 	return 0;
 }
 
@@ -324,27 +392,14 @@ static bool task_check(struct sampler *sp, struct sample_set *ss,
 	return true;
 }
 
-/* The one CPU pid may run on, or -1. */
-static int only_cpu(pid_t pid)
-{
-	cpu_set_t set;
-	int c;
-
-	if (sched_getaffinity(pid, sizeof(set), &set) || CPU_COUNT(&set) != 1)
-		return -1;
-	for (c = 0; c < CPU_SETSIZE; c++)
-		if (CPU_ISSET(c, &set))
-			return c;
-	return -1;
-}
-
 /*
  * The first read of a pinned hog before any event, without /proc: the
  * start barrier released it runnable (wl_start() wakes every instance,
  * and a waking task is placed within its affinity), on the one CPU its
- * affinity allows. Held from here, tentatively: its progress by the next
- * sample confirms the hold (take_tasks()), else the full read there
- * decides and counts a wrong hold.
+ * affinity allows (th->cpu, read by sampler_init() after wl_spawn() set
+ * it; only an event changes it, and there is none before this sample).
+ * Held from here, tentatively: its progress confirms the hold
+ * (task_confirm()), else the full read decides and counts a wrong hold.
  */
 static bool task_start(struct sampler *sp, struct sample_set *ss,
 		       struct sample *sm, int i)
@@ -359,7 +414,7 @@ static bool task_start(struct sampler *sp, struct sample_set *ss,
 		return false;
 	if (w->rd[i].pid != w->pid[i])
 		task_reader_init(&w->rd[i], w->pid[i]);
-	cpu = only_cpu(w->pid[i]);
+	cpu = th->cpu;
 	if (cpu < 0 || task_reader_ns(&w->rd[i], &ts->ns))
 		return false;
 	th->seen = th->on = th->tentative = true;
@@ -373,18 +428,30 @@ static bool task_start(struct sampler *sp, struct sample_set *ss,
 	return true;
 }
 
-/* A tentative hold, one sample on: confirmed if the hog made progress. */
-static bool task_confirm(struct sampler *sp, struct sample_set *ss, int i)
+/*
+ * A tentative hold, at the next samples: confirmed once the hog made
+ * progress. Until then it has not run since the start (or the sample
+ * before it): a hog does not block or exit by itself and only an event
+ * signals it, so it is still runnable where its affinity put it, and its
+ * hold stays tentative, for at most verify_every samples from the first;
+ * then the full read decides. (At 208 groups on 2 CPUs, 121 of 210 hogs
+ * had not run 260 ms after the start, and their full reads - a first
+ * /proc/<pid>/stat open each - cost 40 ms of the run's 90.)
+ * Returns 1: confirmed, 0: still tentative, -1: read it whole.
+ */
+static int task_confirm(struct sampler *sp, struct sample_set *ss, int i)
 {
 	struct task_hold *th = &sp->th[i];
 	uint64_t v = hog_progress(sp, i);
 
+	if ((!v || v == th->check_ns) && ss->n < sp->verify_every)
+		return 0;
 	th->tentative = false;
 	if (!v || v == th->check_ns)
-		return false;
+		return -1;
 	th->check_ns = v;
 	ss->quick_confirmed++;
-	return true;
+	return 1;
 }
 
 static void take_tasks(struct sampler *sp, struct sample_set *ss,
@@ -401,9 +468,15 @@ static void take_tasks(struct sampler *sp, struct sample_set *ss,
 		}
 		if (!th->on && task_start(sp, ss, sm, i))
 			continue;
-		if (th->on && th->tentative && !task_confirm(sp, ss, i))
-			task_full(sp, ss, sm, i);
-		else if (th->on && th->since + 1 < sp->verify_every)
+		if (th->on && th->tentative) {
+			/* a confirmation is a check: the next one is later */
+			if (task_confirm(sp, ss, i) < 0)
+				task_full(sp, ss, sm, i);
+			else
+				task_held(sp, ss, sm, i);
+			continue;
+		}
+		if (th->on && th->since + 1 < sp->verify_every)
 			task_held(sp, ss, sm, i);
 		else if (!th->on || !task_check(sp, ss, sm, i))
 			task_full(sp, ss, sm, i);
@@ -438,23 +511,64 @@ static bool take_online(struct sampler *sp, struct sample_set *ss,
 	return true;
 }
 
-/* Did nothing the PELT state depends on change since sample ref? */
+/* Did no event and no CPU hotplug happen since the latest PELT read? */
 static bool inputs_same(const struct sample_set *ss, const struct sample *sm)
 {
 	const struct sample *ref;
-	int i;
 
 	if (sm->pelt_ref < 0 || sm->pelt_ref >= ss->n)
 		return false;
 	ref = &ss->v[sm->pelt_ref];
-	if (!ref->pelt_ok || ref->events_done != sm->events_done ||
-	    ref->online != sm->online)
-		return false;
-	for (i = 0; i < ss->ninst; i++)
-		if (sm->ts[i].cpu != ref->ts[i].cpu ||
-		    sm->ts[i].state != ref->ts[i].state)
-			return false;
-	return true;
+	return ref->pelt_ok && ref->events_done == sm->events_done &&
+	       ref->online == sm->online;
+}
+
+/* Can a task move to another group (a move phase or repeat)? */
+static bool scn_moves(const struct scenario *s)
+{
+	int i;
+
+	for (i = 0; i < s->nphases; i++)
+		if (s->phases[i].action == SCN_ACT_MOVE)
+			return true;
+	for (i = 0; i < s->nrepeats; i++)
+		if (s->repeats[i].action == SCN_ACT_MOVE)
+			return true;
+	return false;
+}
+
+/*
+ * The groups whose PELT state a change of placement or state since the
+ * latest read can have changed (chg[g] set): those on the path from each
+ * such task's group to the root. A group's cpu.pelt shows its own
+ * cfs_rqs (its tasks' and child groups' entities), its group entities and
+ * its own tg load: nothing of a sibling's or a child's subtree changes
+ * them (a sibling's load moves their common parent's cfs_rq, a child's
+ * its own and its ancestors'). Every group when a task can have changed
+ * group (a move) since the scenario's start: its group is not the one
+ * the scenario gave it.
+ */
+static void groups_changed(const struct sampler *sp,
+			   const struct sample_set *ss,
+			   const struct sample *sm, bool *chg)
+{
+	const struct sample *ref = &ss->v[sm->pelt_ref];
+	const struct scenario *s = sp->s;
+	bool all = false;
+	int i, g;
+
+	memset(chg, 0, sizeof(*chg) * s->ngroups);
+	for (i = 0; i < ss->ninst && !all; i++) {
+		if (sm->ts[i].cpu == ref->ts[i].cpu &&
+		    sm->ts[i].state == ref->ts[i].state)
+			continue;
+		all = sm->events_done > 0 && scn_moves(s);
+		for (g = s->tasks[sp->w->task_of[i]].group; g >= 0 && !chg[g];
+		     g = s->groups[g].parent)
+			chg[g] = true;
+	}
+	if (all)
+		memset(chg, 1, sizeof(*chg) * s->ngroups);
 }
 
 static bool near(double a, double b)
@@ -549,17 +663,19 @@ static bool grp_hold_ready(struct sampler *sp, int ncpus)
 static void take_cpu_pelt(struct sampler *sp, struct sample_set *ss,
 			  struct sample *sm)
 {
-	bool ready = grp_hold_ready(sp, ss->ncpus);
+	bool ready = grp_hold_ready(sp, ss->ncpus), chg[SCN_MAX_GROUPS];
 	bool same = ready && inputs_same(ss, sm);
 	const struct sample *ref = same ? &ss->v[sm->pelt_ref] : NULL;
 	int g, r;
 
+	if (same)
+		groups_changed(sp, ss, sm, chg);
 	sm->pelt_ok = true;
 	for (g = 0; g < ss->ngroups; g++) {
 		struct grp_hold *gh = &sp->gh[g];
 		ssize_t n;
 
-		if (!same)
+		if (!same || chg[g])
 			gh->steady = gh->have = false;
 		if (ref && gh->steady && gh->age + 1 < SAMPLER_PELT_HOLD &&
 		    ref->pelt.grp[g].present) {
@@ -612,18 +728,33 @@ static void take_usage(struct sampler *sp, struct sample_set *ss,
 }
 
 /*
- * The verdict takes the cgroup usage of two samples only: the first with
- * usage at or after the window's start (t + sample/2 >= start, as
- * vd_window() counts), and the last with usage up to its end. The runner
- * asks on the few samples around both ends (and around the end of every
- * look of the sequential verdict); of those, this reads the first at the
- * start; at the end of measure the one sample after which the next may
- * fall outside the window: samples are due at k * sample + a phase under
- * sample/2 (runner.c), so with an end at a whole number of periods that
- * is the last sample, and otherwise the last two (each round of reads
- * costs 10-20 ms of guest CPU at 208 groups); and beyond that end (looks
- * of a longer window) whatever the runner asks. A last sample so late
- * that it falls outside the window leaves the run without the
+ * Is the sample at t the one after which the next may fall outside the
+ * window ending at end? Samples are due at k * per + a phase under per/2
+ * (runner.c) and belong to the window up to end + per/2 (vd_window()).
+ * With an end at a whole number of periods that is the last sample; else
+ * one of the last two, and both are read.
+ */
+static bool last_before(uint64_t t, uint64_t per, uint64_t end)
+{
+	uint64_t half = per / 2;
+
+	return t <= end + half && t + per + half >= end &&
+	       (t / per + 1) * per > end;
+}
+
+/*
+ * The verdict takes the cgroup usage of two samples of a window only:
+ * the first with usage at or after its start (t + sample/2 >= start, as
+ * vd_window() counts), and the last with usage up to its end (at most
+ * two samples before the last). The runner asks on the few samples
+ * around both ends of the window it will analyse next (each look of the
+ * sequential verdict); of those, this reads the first at the start, and
+ * at the end of each look's window (sp->look_us, set by the runner; else
+ * measure) the sample after which the next may fall outside it: one
+ * round of reads per look taken (10-20 ms of guest CPU at 208 groups), so
+ * that every look that decides has its cross-check. Without look_us,
+ * samples beyond measure are read whenever asked. A last sample so late
+ * that it falls outside the window leaves the look without the
  * cross-check (usage_cpu null), never with a wrong one.
  */
 static bool usage_needed(struct sampler *sp, uint64_t t_us)
@@ -631,14 +762,42 @@ static bool usage_needed(struct sampler *sp, uint64_t t_us)
 	const struct scenario *s = sp->s;
 	uint64_t per = s->sample_us ? s->sample_us : 1, half = per / 2;
 	uint64_t ws = scn_measure_start_us(s), end = ws + s->measure_us;
+	int j;
 
 	if (!sp->usage_start && t_us + half >= ws) {
 		sp->usage_start = true;
 		return true;
 	}
-	if (t_us > end + half)
-		return true;	/* asked for a look beyond measure (sequential) */
-	return t_us + per + half >= end && (t_us / per + 1) * per > end;
+	if (!sp->look_us)
+		return t_us > end + half || last_before(t_us, per, end);
+	for (j = 0; j < sp->nlooks; j++)
+		if (last_before(t_us, per, ws + sp->look_us[j]))
+			return true;
+	return false;
+}
+
+/*
+ * The PELT read the runner asks at the very first sample is not taken
+ * when the window starts more than a period later: the workers were
+ * released a moment ago, nothing has settled, no verdict reads that
+ * state, and the round falls where every hog wakes (at 208 groups 5-28
+ * ms of the run's ~50, measured in the guest); the report's PELT series
+ * starts at the next read. The runner reads at the sample before the
+ * window's start; should no read have happened by the window's first
+ * sample, that sample reads.
+ */
+static bool pelt_needed(struct sampler *sp, const struct sample_set *ss,
+			const struct sample *sm, bool want)
+{
+	const struct scenario *s = sp->s;
+	uint64_t ws = scn_measure_start_us(s), per = s->sample_us;
+
+	if (want && ss->n == 0 && sm->t_us + per <= ws) {
+		sp->pelt_first_skipped = true;
+		return false;
+	}
+	return want || (sp->pelt_first_skipped && sm->pelt_ref < 0 &&
+			sm->t_us + per / 2 >= ws);
 }
 
 /*
@@ -684,7 +843,7 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 	sm->usage_ok = want_usage && usage_needed(sp, t_us);
 	sm->pelt_ref = ss->n > 0 ? ss->v[ss->n - 1].pelt_ref : -1;
 	sm->pelt_moved = !want_pelt && sampler_moved(ss, sm);
-	want_pelt |= sm->pelt_moved;
+	want_pelt = pelt_needed(sp, ss, sm, want_pelt | sm->pelt_moved);
 	more = sm->usage_ok || want_pelt;
 	if (more)
 		c1 = measure_self_ns();

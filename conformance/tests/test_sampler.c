@@ -2,8 +2,9 @@
 /*
  * test_sampler.c - the sampler's cheap paths: the in-place number parser,
  * the cpu.pelt key table, a pinned hog's placement held and checked, and
- * a steady group's cpu.pelt carried over and checked, cgroup usage read
- * where the verdict takes it.
+ * a steady group's cpu.pelt carried over and checked (its hold ended by
+ * a change in its own subtree only), cgroup usage read where the verdict
+ * takes it (at the end of every look's window).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -27,6 +28,7 @@
 #include "tests/testutil.h"
 #include "kernel/kernel.h"
 #include "run/run.h"
+#include "verdict/verdict.h"
 #include "scenario/scenario.h"
 
 static int num(const char *s, double *v, const char **next)
@@ -97,6 +99,13 @@ static void test_pelt_keys(void **state)
 	assert_true(c->se_load_avg == 9 && c->se_weight == 10 && c->has_se);
 	assert_true(c->util_avg == 12 && c->weight == 13);
 	assert_true(p.grp[0].tg_load_avg == 5 && p.grp[0].shares == 6);
+	/* long, fractional and signed values leave the plain-digit path */
+	assert_int_equal(pelt_parse_cpu_pelt("tg load_avg=-5\n"
+			 "cpu0 load_avg=1234567890123456 weight=2.5\n", 57,
+			 &p, 0), 0);
+	assert_true(p.grp[0].tg_load_avg == -5);
+	assert_true(pelt_at(&p, 0, 0)->load_avg == 1234567890123456.0);
+	assert_true(pelt_at(&p, 0, 0)->weight == 2.5);
 	/* a value that is not a number, or runs into the next key */
 	assert_int_equal(pelt_parse_cpu_pelt("tg load_avg=1x\n", 15, &p, 0),
 			 -EINVAL);
@@ -162,14 +171,29 @@ static void write_pelt(struct rig *r, const char *grp, double se_weight)
 	fclose(f);
 }
 
-/* Two groups with cpu.pelt files in a scratch "cgroupfs"; ninst hogs. */
-static void rig_init(struct rig *r, int ninst)
+static void write_usage(struct rig *r, int g, uint64_t us)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/r/%c/cpu.stat", r->dir, 'A' + g);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "usage_usec %llu\nuser_usec 0\n", (unsigned long long)us);
+	fclose(f);
+}
+
+/*
+ * Two groups (of scenario text) with cpu.pelt files in a scratch
+ * "cgroupfs"; ninst hogs.
+ */
+static void rig_init_scn(struct rig *r, int ninst, const char *text)
 {
 	char path[128];
 	int i;
 
 	memset(r, 0, sizeof(*r));
-	tu_parse(scn_text, &r->s, &r->st);
+	tu_parse(text, &r->s, &r->st);
 	snprintf(r->dir, sizeof(r->dir), "/tmp/conform_sampler.XXXXXX");
 	assert_non_null(mkdtemp(r->dir));
 	for (i = 0; i < 3; i++) {
@@ -179,16 +203,8 @@ static void rig_init(struct rig *r, int ninst)
 	}
 	write_pelt(r, "A", 512);
 	write_pelt(r, "B", 512);
-	for (i = 0; i < 2; i++) {
-		FILE *f;
-
-		snprintf(path, sizeof(path), "%s/r/%c/cpu.stat", r->dir,
-			 'A' + i);
-		f = fopen(path, "w");
-		assert_non_null(f);
-		fprintf(f, "usage_usec %d\nuser_usec 0\n", 1000 * (i + 1));
-		fclose(f);
-	}
+	for (i = 0; i < 2; i++)
+		write_usage(r, i, 1000 * (i + 1));
 	snprintf(r->cg.mnt, sizeof(r->cg.mnt), "%s", r->dir);
 	snprintf(r->cg.root, sizeof(r->cg.root), "r");
 	r->cg.s = &r->s;
@@ -203,6 +219,11 @@ static void rig_init(struct rig *r, int ninst)
 	assert_int_equal(sset_init(&r->ss, 64, ninst, 2, 2), 0);
 	assert_int_equal(sampler_init(&r->sp, &r->s, &r->w, &r->cg,
 				      PELT_SRC_CPU_PELT), 0);
+}
+
+static void rig_init(struct rig *r, int ninst)
+{
+	rig_init_scn(r, ninst, scn_text);
 }
 
 static void rig_free(struct rig *r)
@@ -231,10 +252,11 @@ static void take(struct rig *r, int events, bool pelt)
 /*
  * A pinned hog: held from its first sample before any event, without
  * /proc, tentatively: this one publishes no CPU time, so no progress
- * confirms the hold and the next sample reads it whole (after an event:
- * two agreeing full reads); then checked every verify_every (20 at
- * 100 ms) samples; a move behind the sampler's back is caught by the
- * check and counted as wrong.
+ * confirms the hold, which stays tentative until verify_every (20 at
+ * 100 ms) samples from the first, where the full read decides (after an
+ * event: two agreeing full reads); then checked every verify_every
+ * samples; a move behind the sampler's back is caught by the check and
+ * counted as wrong.
  */
 static void test_task_hold(void **state)
 {
@@ -250,7 +272,7 @@ static void test_task_hold(void **state)
 		usleep(1000);
 	for (k = 0; k < 21; k++)
 		take(&r, 0, false);
-	/* started, one full read, then held until the check at sample 21 */
+	/* started, held tentatively, the full read at sample 20 */
 	assert_int_equal(r.ss.quick_starts, 1);
 	assert_int_equal(r.ss.quick_confirmed, 0);
 	assert_int_equal(r.ss.task_reads, 1);
@@ -365,8 +387,8 @@ static void test_quick_check(void **state)
 /*
  * Steady groups are carried over after two agreeing reads and read again
  * every SAMPLER_PELT_HOLD (8) PELT reads, staggered; a read that differs
- * beyond 1/256 is counted wrong and ends the hold; a change of a task's
- * placement makes every group read fresh.
+ * beyond 1/256 is counted wrong and ends the hold; an event makes every
+ * group read fresh.
  */
 static void test_pelt_hold(void **state)
 {
@@ -405,6 +427,65 @@ static void test_pelt_hold(void **state)
 }
 
 /*
+ * A task seen on another CPU than at the latest PELT read ends the holds
+ * of its group and its ancestors only: B, whose task stayed, stays held.
+ */
+static void test_pelt_groups_changed(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 2);
+	for (k = 0; k < 10; k++)
+		take(&r, 0, true);
+	assert_true(r.sp.gh[0].steady && r.sp.gh[1].steady);
+	r.ss.v[r.ss.v[r.ss.n - 1].pelt_ref].ts[0].cpu = 1;
+	take(&r, 0, true);
+	assert_true(!r.sp.gh[0].steady && r.sp.gh[0].have);
+	assert_true(r.sp.gh[1].steady);
+	/* and as before, an event ends every hold */
+	take(&r, 1, true);
+	assert_true(!r.sp.gh[0].steady && !r.sp.gh[1].steady);
+	rig_free(&r);
+}
+
+static const char scn_warm[] =
+	"name t\ncpus 2\nwarmup 300ms\nmeasure 2s\nsample 100ms\n"
+	"group A\ngroup B\n"
+	"task a group=A cpus=0\ntask b group=B cpus=0\n";
+
+/*
+ * The first sample's PELT read, asked 300 ms before the window, is not
+ * taken; should nothing else read by the window's first sample (t + 50
+ * ms >= 300 ms), that one reads. A window starting within a period of
+ * the first sample reads there (the rig's scenario: warmup 0).
+ */
+static void test_pelt_first(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init_scn(&r, 0, scn_warm);
+	take(&r, 0, true);
+	assert_false(r.ss.v[0].pelt_ok);
+	assert_int_equal(r.ss.pelt_reads, 0);
+	for (k = 1; k < 5; k++)
+		take(&r, 0, false);
+	assert_false(r.ss.v[2].pelt_ok);
+	assert_true(r.ss.v[3].pelt_ok);
+	assert_false(r.ss.v[4].pelt_ok);
+	assert_int_equal(r.ss.v[4].pelt_ref, 3);
+	assert_int_equal(r.ss.pelt_reads, 2);
+	rig_free(&r);
+	rig_init(&r, 0);
+	take(&r, 0, true);
+	assert_true(r.ss.v[0].pelt_ok);
+	rig_free(&r);
+}
+
+/*
  * Cgroup usage where the verdict takes it: the first sample of the window
  * (warmup 0: t = 0) and the last one (the window ends at 2 s, 20 periods:
  * the sample due at 2.0 s + a phase under 50 ms; the next is outside),
@@ -429,6 +510,97 @@ static void test_usage_ends(void **state)
 	rig_free(&r);
 }
 
+/*
+ * With the verdict's looks (sp->look_us, as the runner sets them), usage
+ * at the end of each look's window, whatever else the runner asks: a look
+ * shorter than measure that decides has its cross-check.
+ */
+static void test_usage_looks(void **state)
+{
+	static const uint64_t looks[] = { 1000000, 1500000, 2000000 };
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 0);
+	r.sp.look_us = looks;
+	r.sp.nlooks = 3;
+	for (k = 0; k <= 21; k++)
+		assert_int_equal(sampler_take(&r.sp, &r.ss, k * 100000ull, 0,
+					      true, false), 0);
+	for (k = 0; k <= 21; k++)
+		assert_int_equal(r.ss.v[k].usage_ok, k == 0 || k == 10 ||
+				 k == 15 || k == 20);
+	assert_int_equal(r.ss.errors, 0);
+	rig_free(&r);
+}
+
+static const char scn_fast[] =
+	"name t\ncpus 2\nwarmup 0ms\nmeasure 400ms\nsample 20ms\n"
+	"group A\ngroup B\n"
+	"task a group=A cpus=0\ntask b group=B cpus=0\n";
+
+/*
+ * End to end: two hogs sampled every 20 ms, their groups' usage as the
+ * kernel would count it (their CPU time), looks at 200, 300 and 400 ms.
+ * The analysis of the first look's window (half of measure) has the
+ * cgroup usage cross-check of both groups, and it agrees with the task
+ * sums; without the looks given it had none.
+ */
+static void test_usage_look_verdict(void **state)
+{
+	static const uint64_t looks[] = { 200000, 300000, 400000 };
+	static struct scn_result res;
+	struct vd_input in = { .src = PELT_SRC_CPU_PELT, .win_len_us = 200000 };
+	struct rig r;
+	int k, g, pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		rig_init_scn(&r, 2, scn_fast);
+		if (!pass) {
+			r.sp.look_us = looks;
+			r.sp.nlooks = 3;
+		}
+		for (g = 0; g < 2; g++)
+			task_reader_init(&r.w.rd[g], r.w.pid[g]);
+		for (k = 0; k <= 20; k++) {
+			for (g = 0; g < 2; g++) {
+				uint64_t ns;
+
+				assert_int_equal(task_reader_ns(&r.w.rd[g],
+								&ns), 0);
+				write_usage(&r, g, ns / 1000);
+			}
+			assert_int_equal(sampler_take(&r.sp, &r.ss,
+						      k * 20000ull, 0, true,
+						      k % 4 == 0), 0);
+			usleep(20000);
+		}
+		in.s = &r.s;
+		in.st = &r.st;
+		in.ss = &r.ss;
+		in.inst_task = r.w.task_of;
+		memset(&res, 0, sizeof(res));
+		vd_analyze(&in, &res);
+		assert_int_not_equal(res.v, V_ERROR);
+		for (g = 0; g < 2; g++) {
+			const struct grp_result *gr = &res.g[g];
+
+			if (pass) {
+				assert_true(isnan(gr->usage_cpu));
+				continue;
+			}
+			assert_true(isfinite(gr->usage_cpu));
+			/* loose: this process may be preempted between the
+			 * usage written and the sample's read */
+			assert_true(fabs(gr->usage_cpu - gr->measured_cpu) <=
+				    0.2 * fmax(gr->measured_cpu, 0.05));
+		}
+		rig_free(&r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -438,7 +610,11 @@ int main(void)
 		cmocka_unit_test(test_self_ns),
 		cmocka_unit_test(test_quick_check),
 		cmocka_unit_test(test_pelt_hold),
+		cmocka_unit_test(test_pelt_groups_changed),
+		cmocka_unit_test(test_pelt_first),
 		cmocka_unit_test(test_usage_ends),
+		cmocka_unit_test(test_usage_looks),
+		cmocka_unit_test(test_usage_look_verdict),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
