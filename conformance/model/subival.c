@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * subival.c - an interval's prediction as the sum over its sub-intervals
+ * of fixed placement (model.h says what is assumed).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+
+int km_sub_init(struct km_sub_acc *acc, int ninst, int ncpus)
+{
+	memset(acc, 0, sizeof(*acc));
+	acc->ninst = ninst;
+	acc->ncpus = ncpus;
+	acc->a = calloc((size_t)ninst * ncpus + 1, sizeof(double));
+	acc->busy = calloc((size_t)ncpus + 1, sizeof(double));
+	acc->alone = calloc((size_t)ncpus + 1, sizeof(double));
+	if (!acc->a || !acc->busy || !acc->alone) {
+		km_sub_free(acc);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void km_sub_free(struct km_sub_acc *acc)
+{
+	free(acc->a);
+	free(acc->busy);
+	free(acc->alone);
+	acc->a = acc->busy = acc->alone = NULL;
+}
+
+void km_sub_reset(struct km_sub_acc *acc)
+{
+	memset(acc->a, 0, sizeof(double) * acc->ninst * acc->ncpus);
+	memset(acc->busy, 0, sizeof(double) * acc->ncpus);
+	memset(acc->alone, 0, sizeof(double) * acc->ncpus);
+}
+
+void km_sub_add(struct km_sub_acc *acc, double frac, const int *cpu,
+		const double *share, double full)
+{
+	int nc = acc->ncpus, i, c;
+	double sum[SCN_MAX_CPUS] = { 0 }, last[SCN_MAX_CPUS] = { 0 };
+	int n[SCN_MAX_CPUS] = { 0 };
+
+	for (i = 0; i < acc->ninst; i++) {
+		c = cpu[i];
+		if (c < 0 || c >= nc || share[i] <= 0)
+			continue;
+		sum[c] += share[i];
+		last[c] = share[i];
+		n[c]++;
+		acc->a[(size_t)i * nc + c] += share[i] * frac;
+	}
+	for (c = 0; c < nc; c++) {
+		if (sum[c] <= 0)
+			continue;
+		acc->busy[c] += frac;
+		if (n[c] == 1 && last[c] >= full)
+			acc->alone[c] += frac;
+	}
+}
+
+void km_sub_predict(const struct km_sub_acc *acc, const double *meas,
+		    double *pred, double *alone, double *unmod)
+{
+	int nc = acc->ncpus, i, c;
+	double cap[SCN_MAX_CPUS] = { 0 };
+
+	for (i = 0; i < acc->ninst; i++)
+		for (c = 0; c < nc; c++)
+			cap[c] += meas[(size_t)i * nc + c];
+	for (i = 0; i < acc->ninst; i++)
+		for (c = 0; c < nc; c++) {
+			size_t ic = (size_t)i * nc + c;
+
+			pred[ic] = acc->busy[c] > 0 ?
+				   acc->a[ic] * cap[c] / acc->busy[c] :
+				   meas[ic];
+		}
+	for (c = 0; c < nc; c++) {
+		if (unmod && acc->busy[c] <= 0)
+			*unmod += cap[c];
+		if (alone && acc->busy[c] > 0)
+			*alone += cap[c] * acc->alone[c] / acc->busy[c];
+	}
+}
