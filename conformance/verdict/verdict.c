@@ -867,7 +867,7 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 	for (g = 0; g < s->ngroups; g++) {
 		memset(ac.cnt, 0, sizeof(int) * AK_N * (nc + 1));
 		memset(ac.sum, 0, sizeof(double) * AK_N * (nc + 1));
-		ac.checked = 0;
+		ac.checked = ac.prop_checked = 0;
 		scn_event_init(&pos);
 		for (k = first; k <= last; k++) {
 			const struct sample *sm = &in->ss->v[k];
