@@ -169,6 +169,18 @@ void km_sub_predict(const struct km_sub_acc *acc, const double *meas,
 		    double *pred, double *alone, double *unmod);
 
 /*
+ * The mean of n PELT reads of one placement (in[0] the latest): every
+ * load, weight, contribution and tg load averaged over the reads that
+ * show the cfs_rq as in[0] does (present, online, on the list, with an
+ * entity), flags and counts from in[0]. A hopper's group state swings
+ * within each stay on a CPU; reads at random points of different stays
+ * average to the stay's course (subival.c's assumption: the swing
+ * repeats from stay to stay).
+ */
+void km_pelt_mean(struct pelt_snap *out, const struct pelt_snap *const *in,
+		  int n);
+
+/*
  * shares_mode.c - the share function of the kernel under test
  * (debugfs sched/cgroup_mode, mainline 2026): the group entity weight of
  * each mode the model knows, from __calc_smp_shares() as posted.

@@ -88,3 +88,69 @@ void km_sub_predict(const struct km_sub_acc *acc, const double *meas,
 			*alone += cap[c] * acc->alone[c] / acc->busy[c];
 	}
 }
+
+static bool pelt_cpu_same(const struct pelt_cpu *a, const struct pelt_cpu *b)
+{
+	return a->present == b->present && a->online == b->online &&
+	       a->on_list == b->on_list && a->has_se == b->has_se &&
+	       a->throttled == b->throttled;
+}
+
+static void pelt_cpu_add(struct pelt_cpu *o, const struct pelt_cpu *x)
+{
+	o->contrib += x->contrib;
+	o->weight += x->weight;
+	o->load_avg += x->load_avg;
+	o->runnable_avg += x->runnable_avg;
+	o->util_avg += x->util_avg;
+	o->removed_load_avg += x->removed_load_avg;
+	o->se_weight += x->se_weight;
+	o->se_load_avg += x->se_load_avg;
+	o->tg_load_avg += x->tg_load_avg;
+}
+
+static void pelt_cpu_scale(struct pelt_cpu *o, double f)
+{
+	o->contrib *= f;
+	o->weight *= f;
+	o->load_avg *= f;
+	o->runnable_avg *= f;
+	o->util_avg *= f;
+	o->removed_load_avg *= f;
+	o->se_weight *= f;
+	o->se_load_avg *= f;
+	o->tg_load_avg *= f;
+}
+
+void km_pelt_mean(struct pelt_snap *out, const struct pelt_snap *const *in,
+		  int n)
+{
+	int g, c, j, m;
+
+	for (g = 0; g < out->ngroups; g++) {
+		double tg = 0;
+
+		out->grp[g] = in[0]->grp[g];
+		for (j = m = 0; j < n; j++)
+			if (in[j]->grp[g].has_tg == in[0]->grp[g].has_tg) {
+				tg += in[j]->grp[g].tg_load_avg;
+				m++;
+			}
+		out->grp[g].tg_load_avg = tg / m;
+		for (c = 0; c < out->ncpus; c++) {
+			struct pelt_cpu *o = pelt_at(out, g, c);
+			const struct pelt_cpu *first = pelt_at(in[0], g, c);
+
+			*o = *first;
+			for (j = 1, m = 1; j < n; j++) {
+				const struct pelt_cpu *x = pelt_at(in[j], g, c);
+
+				if (!pelt_cpu_same(first, x))
+					continue;
+				pelt_cpu_add(o, x);
+				m++;
+			}
+			pelt_cpu_scale(o, 1.0 / m);
+		}
+	}
+}

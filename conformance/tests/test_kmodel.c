@@ -479,6 +479,42 @@ static void test_sub_idle_part(void **state)
 	km_sub_free(&acc);
 }
 
+/* km_pelt_mean(): loads averaged where the cfs_rq reads alike. */
+static void test_pelt_mean(void **state)
+{
+	struct pelt_snap a, b, c, out;
+	const struct pelt_snap *in[3] = { &a, &b, &c };
+
+	(void)state;
+	assert_int_equal(pelt_snap_alloc(&a, 1, 2), 0);
+	assert_int_equal(pelt_snap_alloc(&b, 1, 2), 0);
+	assert_int_equal(pelt_snap_alloc(&c, 1, 2), 0);
+	assert_int_equal(pelt_snap_alloc(&out, 1, 2), 0);
+	set_cpu(&a, 0, 0, 1000, 990, 1024);
+	set_cpu(&b, 0, 0, 800, 790, 1024);
+	set_cpu(&c, 0, 0, 600, 590, 1024);
+	pelt_at(&c, 0, 0)->on_list = false;	/* not alike: left out */
+	set_cpu(&a, 0, 1, 10, 0, 0);
+	set_cpu(&b, 0, 1, 30, 20, 0);
+	set_cpu(&c, 0, 1, 50, 40, 0);
+	set_tg(&a, 0, 1010);
+	set_tg(&b, 0, 830);
+	set_tg(&c, 0, 650);
+	km_pelt_mean(&out, in, 3);
+	assert_close(pelt_at(&out, 0, 0)->load_avg, 900, 1e-9);
+	assert_close(pelt_at(&out, 0, 0)->contrib, 890, 1e-9);
+	assert_true(pelt_at(&out, 0, 0)->on_list);
+	assert_close(pelt_at(&out, 0, 1)->load_avg, 30, 1e-9);
+	assert_close(pelt_at(&out, 0, 1)->contrib, 20, 1e-9);
+	assert_close(pelt_tg_load_avg(&out, 0), 830, 1e-9);
+	km_pelt_mean(&out, in, 1);
+	assert_close(pelt_at(&out, 0, 0)->load_avg, 1000, 0);
+	pelt_snap_free(&a);
+	pelt_snap_free(&b);
+	pelt_snap_free(&c);
+	pelt_snap_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -491,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_sub_one),
 		cmocka_unit_test(test_sub_hopper),
 		cmocka_unit_test(test_sub_idle_part),
+		cmocka_unit_test(test_pelt_mean),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -44,6 +44,14 @@ void vd_diag(struct scn_result *r, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* A mean PELT state of one placement of the hoppers (hop_pelt()). */
+#define VD_HOP_PCACHE	4
+struct hop_pcache {
+	int k, n;			/* interval, reads averaged (0: none) */
+	int cur[SCN_MAX_HOPPERS];
+	struct pelt_snap snap;
+};
+
 /* One sample interval (k-1, k]: measured and predicted CPU time. */
 struct ival {
 	double tot;			/* ns, all instances */
@@ -66,6 +74,8 @@ struct ival {
 	struct hop_cut *cut;		/* the interval's hops, in time order */
 	int ncut, cut_cap;
 	double span;			/* ns between the hoppers' two reads */
+	struct hop_pcache *pcache;	/* [VD_HOP_PCACHE] (hop_pelt()) */
+	int pnext;
 	const struct scn_state *st;	/* the state in the interval */
 	struct scn_state *replay;	/* ... replayed (scenario repeats) */
 	struct scn_event_pos pos;	/* ... its position on the timeline */
@@ -91,9 +101,15 @@ static int ival_alloc(struct ival *iv, int ng, int nc, int ni)
 	iv->hp = calloc((size_t)(ni + 1) * nc, sizeof(double));
 	iv->hcpu = calloc(ni + 1, sizeof(int));
 	iv->hts = calloc(ni + 1, sizeof(*iv->hts));
-	if (!iv->hm || !iv->hp || !iv->hcpu || !iv->hts ||
+	iv->pcache = calloc(VD_HOP_PCACHE, sizeof(*iv->pcache));
+	if (!iv->hm || !iv->hp || !iv->hcpu || !iv->hts || !iv->pcache ||
 	    km_sub_init(&iv->sub, ni, nc))
 		return -ENOMEM;
+	for (k = 0; k < VD_HOP_PCACHE; k++) {
+		iv->pcache[k].k = -1;
+		if (pelt_snap_alloc(&iv->pcache[k].snap, ng, nc))
+			return -ENOMEM;
+	}
 	if (!iv->replay ||
 	    !iv->meas || !iv->pred[0] || !iv->pred[1] || !iv->pred[2] ||
 	    !iv->cap || !iv->gcpu_meas || !iv->gcpu_pred || !iv->share ||
@@ -123,6 +139,9 @@ static void ival_free(struct ival *iv)
 	free(iv->hts);
 	free(iv->cut);
 	km_sub_free(&iv->sub);
+	for (k = 0; iv->pcache && k < VD_HOP_PCACHE; k++)
+		pelt_snap_free(&iv->pcache[k].snap);
+	free(iv->pcache);
 }
 
 /*
@@ -274,9 +293,6 @@ struct hop_cut {
 	int h, cpu;			/* hopper h moved to cpu */
 };
 
-/* How far back a sub-interval's PELT read is looked for (samples). */
-#define VD_HOP_PELT_BACK	64
-
 /* Are both ends of interval k read whole for every hopper? */
 static bool hop_ok(const struct hop_log *hl, int k)
 {
@@ -360,26 +376,52 @@ static bool hop_pelt_fits(const struct sample_set *ss, int m, const int *cur,
 }
 
 /*
- * The latest PELT read (at or before sample k, in k's state) with the
- * hoppers at @cur; else the interval's own, *miss set. Assumed: the
- * group PELT state for one placement is the same each time the hoppers
- * come back to it (the other tasks steady); the sample phases are random,
- * so the reads fall evenly over the sub-interval's course.
+ * The PELT state the sub-intervals of interval k with the hoppers at
+ * @cur are modelled with: the mean (km_pelt_mean()) of the latest
+ * VD_HOP_PELT_MEAN reads at or before sample k, at most VD_HOP_PELT_AGE
+ * before it, in k's state, that saw the hoppers there; else the
+ * interval's own read, *miss set. Assumed: the group PELT state with the
+ * hoppers at one placement goes through the same course at each stay
+ * there (the other tasks steady); the sample phases are random, so the
+ * reads fall evenly over that course. Cached per interval and placement.
  */
+#define VD_HOP_PELT_MEAN	8
+#define VD_HOP_PELT_AGE		1500000ull
+
 static const struct pelt_snap *hop_pelt(const struct sample_set *ss, int k,
-					const int *cur, bool *miss)
+					const int *cur, bool *miss,
+					struct ival *iv)
 {
 	const struct sample *b = &ss->v[k];
+	const struct pelt_snap *got[VD_HOP_PELT_MEAN];
+	struct hop_pcache *pc;
+	int n = 0, j;
 
-	for (int m = k; m >= 0 && m > k - VD_HOP_PELT_BACK; m--) {
+	for (j = 0; j < VD_HOP_PCACHE; j++) {
+		pc = &iv->pcache[j];
+		if (pc->k == k && !memcmp(pc->cur, cur, sizeof(int) *
+					  ss->hop->n))
+			return pc->n ? &pc->snap : sset_pelt(ss, k);
+	}
+	for (int m = k; m >= 0 && n < VD_HOP_PELT_MEAN &&
+	     ss->v[m].t_us + VD_HOP_PELT_AGE >= b->t_us; m--) {
 		if (ss->v[m].events_done != b->events_done ||
 		    ss->v[m].online != b->online)
 			break;
 		if (hop_pelt_fits(ss, m, cur, b))
-			return &ss->v[m].pelt;
+			got[n++] = &ss->v[m].pelt;
 	}
-	*miss = true;
-	return sset_pelt(ss, k);
+	pc = &iv->pcache[iv->pnext++ % VD_HOP_PCACHE];
+	pc->k = k;
+	memcpy(pc->cur, cur, sizeof(int) * ss->hop->n);
+	pc->n = n;
+	if (n && pc->snap.grp)
+		km_pelt_mean(&pc->snap, got, n);
+	else if (n)
+		pc->n = 0;
+	if (!pc->n)
+		*miss = true;
+	return pc->n ? &pc->snap : sset_pelt(ss, k);
 }
 
 /*
@@ -448,7 +490,7 @@ static int hop_sub(const struct vd_input *in, int k, struct ival *iv,
 	memset(&km, 0, sizeof(km));
 	km.s = in->s;
 	km.st = iv->st;
-	km.p = hop_pelt(ss, k, cur, &miss);
+	km.p = hop_pelt(ss, k, cur, &miss, iv);
 	km.online = b->online;
 	km.ncpus = ss->ncpus;
 	km.ninst = ss->ninst;
@@ -1771,7 +1813,7 @@ static void hop_count_subs(const struct vd_input *in, struct ival *iv,
 			bool miss = false;
 
 			if (next > t) {
-				hop_pelt(in->ss, k, cur, &miss);
+				hop_pelt(in->ss, k, cur, &miss, iv);
 				(*nsub)++;
 				*nmiss += miss;
 				t = next;
