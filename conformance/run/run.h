@@ -201,13 +201,6 @@ static inline struct hop_read *hop_at(const struct hop_log *hl, int k, int h)
  * hopper; a no-op without one. Returns 0 or -ENOMEM.
  */
 int wl_hop_take(struct workload *w, struct sample_set *ss, bool pelt_done);
-/*
- * Is instance i a hopper? It moves every few ms by itself: the verdict
- * takes each of its placements' PELT state from the latest read that saw
- * it there (verdict.c, hop_pelt()), so its moves alone do not make the
- * sampler read the PELT state again (sampler_moved()).
- */
-bool wl_hop_is(const struct sample_set *ss, int i);
 /* Frees ss->hop. */
 void wl_hop_free(struct sample_set *ss);
 

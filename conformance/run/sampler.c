@@ -189,8 +189,7 @@ bool sampler_moved(const struct sample_set *ss, const struct sample *sm)
 	ref = &ss->v[sm->pelt_ref];
 	for (i = 0; i < ss->ninst; i++)
 		if (sm->ts[i].state == 'R' && sm->ts[i].cpu >= 0 &&
-		    ref->ts[i].cpu >= 0 && sm->ts[i].cpu != ref->ts[i].cpu &&
-		    !wl_hop_is(ss, i))
+		    ref->ts[i].cpu >= 0 && sm->ts[i].cpu != ref->ts[i].cpu)
 			return true;
 	return false;
 }

@@ -697,14 +697,6 @@ int wl_hop_take(struct workload *w, struct sample_set *ss, bool pelt_done)
 	return 0;
 }
 
-bool wl_hop_is(const struct sample_set *ss, int i)
-{
-	for (int h = 0; ss->hop && h < ss->hop->n; h++)
-		if (ss->hop->inst[h] == i)
-			return true;
-	return false;
-}
-
 void wl_hop_free(struct sample_set *ss)
 {
 	if (!ss->hop)
