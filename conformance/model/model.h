@@ -120,6 +120,67 @@ int km_shares_bw(const struct km_input *in, enum km_kind k,
 const char *km_kind_name(enum km_kind k);
 
 /*
+ * subival.c - the kernel model over an interval that self-migrating tasks
+ * (kind=hopper) split into sub-intervals of fixed placement.
+ *
+ * Within sub-interval j (a fraction frac_j of the interval's wall time)
+ * every instance i is on one CPU cpu_j(i) (-1: not runnable) and the
+ * model gives it share_j(i) of that CPU (km_shares() on that placement).
+ * What is measured is each instance's CPU time per CPU over the whole
+ * interval, meas(i, c), and each CPU's total cap(c) = sum_i meas(i, c).
+ * The prediction is
+ *
+ *   pred(i, c) = sum_j [cpu_j(i) = c] share_j(i) * cap(c) * frac_j / busy(c)
+ *   busy(c)    = sum_j frac_j over the j where some instance has a share of c
+ *
+ * that is: each CPU delivers its measured capacity evenly in wall time
+ * over the sub-intervals in which it has work (assumed: a vCPU's speed
+ * is constant within one sample interval). Where that fails (a vCPU the
+ * host stopped inside the interval), a task's error is at most the
+ * capacity moved between sub-intervals times the difference of its
+ * shares in them; the runner's stall probe and charge-excess check name
+ * such intervals. A CPU that had work in no sub-interval (busy 0) is
+ * charged as measured: the model has no say there, as in the interval
+ * model without sub-intervals. With one sub-interval (frac 1) this is
+ * that model exactly: share * cap where the instance is runnable.
+ */
+struct km_sub_acc {
+	int ninst, ncpus;
+	double *a;			/* [ninst * ncpus]: sum share * frac */
+	double *busy;			/* [ncpus] */
+	double *alone;			/* [ncpus]: frac with one full share */
+};
+
+int km_sub_init(struct km_sub_acc *acc, int ninst, int ncpus);
+void km_sub_free(struct km_sub_acc *acc);
+void km_sub_reset(struct km_sub_acc *acc);
+/*
+ * Add sub-interval (frac, cpu[], share[]); full: the share at which a
+ * task alone on its CPU counts as untested (VD_FULL_SHARE).
+ */
+void km_sub_add(struct km_sub_acc *acc, double frac, const int *cpu,
+		const double *share, double full);
+/*
+ * pred[i * ncpus + c] from meas[i * ncpus + c] (ns); *alone and *unmod
+ * (may be NULL): the predicted time of tasks alone with a full share and
+ * the measured time on CPUs without work, as struct ival counts them.
+ */
+void km_sub_predict(const struct km_sub_acc *acc, const double *meas,
+		    double *pred, double *alone, double *unmod);
+
+/*
+ * The mean of n PELT reads of one placement (in[0] the latest): every
+ * load, weight, contribution and tg load averaged over the reads that
+ * show the cfs_rq as in[0] does (present, online, on the list, with an
+ * entity), flags and counts from in[0]. A hopper's group state swings
+ * within each stay on a CPU; reads at random points of different stays
+ * average to the stay's course (subival.c's assumption: the swing
+ * repeats from stay to stay).
+ */
+void km_pelt_mean(struct pelt_snap *out, const struct pelt_snap *const *in,
+		  int n);
+
+/*
  * shares_mode.c - the share function of the kernel under test
  * (debugfs sched/cgroup_mode, mainline 2026): the group entity weight of
  * each mode the model knows, from __calc_smp_shares() as posted.

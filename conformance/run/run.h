@@ -28,7 +28,39 @@
  * churn: forks a child that spins for run_us of CPU time and exits,
  *        repeats; the child's CPU time is added to the instance's total
  *        (shared memory), so an instance's CPU time includes its children.
+ * hopper: spins, and every hop_us (monotonic) sets its own affinity to
+ *        the next CPU of its cpus; it accounts its own CPU time per CPU
+ *        and logs its hops (struct wl_hop).
  */
+
+/* A hopper's hop log holds this many hops (SCN_HOPS_PER_SAMPLE x 8). */
+#define WL_HOP_RING	512
+
+/* One hop: from t_ns (CLOCK_MONOTONIC) on, the hopper was set to cpu. */
+struct wl_hop_ev {
+	uint64_t t_ns;
+	int cpu;
+};
+
+/*
+ * What a hopper publishes, under a sequence count (odd while it writes;
+ * it writes after each chunk of work and after each hop, never across a
+ * system call). cpu_ns[c] is its own CPU time (CLOCK_THREAD_CPUTIME_ID
+ * deltas) while it was set to CPU c, up to the end of its last chunk:
+ * a host stall reaches it only when the chunk ends (see self_ns), so the
+ * sampler takes its total from the kernel and only the split over the
+ * CPUs from here (verdict.c). Time in sched_setaffinity() itself counts
+ * for the CPU it left.
+ */
+struct wl_hop {
+	volatile uint32_t seq;
+	int cpu;			/* the CPU it is set to now */
+	uint64_t hops;			/* hops done; log[hops % RING] next */
+	uint64_t misses;		/* hops after which sched_getcpu() was
+					 * not the CPU it set */
+	uint64_t cpu_ns[SCN_MAX_CPUS];
+	struct wl_hop_ev log[WL_HOP_RING];
+};
 
 struct wl_shared {
 	volatile pid_t child;		/* churn: the running child, or 0 */
@@ -42,6 +74,7 @@ struct wl_shared {
 	 * charges it at once (docs/performance.md; see sampler.c).
 	 */
 	volatile uint64_t self_ns;
+	struct wl_hop hop;		/* hopper only */
 };
 
 struct workload {
@@ -124,7 +157,52 @@ struct sample_set {
 	long pelt_reads;		/* group cpu.pelt reads */
 	long pelt_held;			/* group states carried over */
 	long pelt_checks, pelt_held_wrong;
+	struct hop_log *hop;		/* NULL: no hopper (wl_hop_take()) */
 };
+
+/*
+ * A hopper as the sampler read it at one sample, right before the tasks
+ * (wl_hop_take()): where it was set, its own CPU time per CPU, and the
+ * hops it made since the previous sample (hop_log.ev[ev0, ev0 + nev)).
+ * The verdict splits the interval at those hops (verdict.c).
+ */
+struct hop_read {
+	bool ok;			/* read whole, no hop lost */
+	bool moved;			/* hopped before the sample's PELT read
+					 * ended: that read is of two placements */
+	int cpu;
+	uint64_t t_ns;			/* CLOCK_MONOTONIC at the read */
+	uint64_t hops, misses;
+	uint64_t cpu_ns[SCN_MAX_CPUS];
+	int ev0, nev;
+};
+
+struct hop_log {
+	int n;				/* hopper instances */
+	int inst[SCN_MAX_HOPPERS];	/* ... their instance numbers */
+	struct hop_read *rd;		/* [sample_set.cap * n] */
+	struct wl_hop_ev *ev;		/* the hops read, in sample order */
+	int nev, evcap;
+	long lost;			/* hops overwritten before a read */
+	long torn;			/* reads given up (kept changing) */
+};
+
+/* Hopper h's read at sample k. */
+static inline struct hop_read *hop_at(const struct hop_log *hl, int k, int h)
+{
+	return &hl->rd[(size_t)k * hl->n + h];
+}
+
+/*
+ * The sampler's hook for hoppers, at sample ss->n being taken: before the
+ * tasks (pelt_done false), read every hopper and the hops since the
+ * previous sample; after the PELT read (true), note whether one hopped
+ * in between. Allocates ss->hop at the first call of a scenario with a
+ * hopper; a no-op without one. Returns 0 or -ENOMEM.
+ */
+int wl_hop_take(struct workload *w, struct sample_set *ss, bool pelt_done);
+/* Frees ss->hop. */
+void wl_hop_free(struct sample_set *ss);
 
 /*
  * A task's placement held by the sampler: a hog (always runnable, no

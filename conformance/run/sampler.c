@@ -76,6 +76,7 @@ void sset_free(struct sample_set *ss)
 
 	if (!ss->v)
 		return;
+	wl_hop_free(ss);
 	for (i = 0; i < ss->cap; i++) {
 		free(ss->v[i].ts);
 		free(ss->v[i].usage_us);
@@ -839,6 +840,8 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 	event = events_done != sp->last_events;
 	sp->last_events = events_done;
 	event |= take_online(sp, ss, sm, event);
+	if (wl_hop_take(sp->w, ss, false))
+		note(ss, "hop log", -ENOMEM);
 	take_tasks(sp, ss, sm, event);
 	sm->usage_ok = want_usage && usage_needed(sp, t_us);
 	sm->pelt_ref = ss->n > 0 ? ss->v[ss->n - 1].pelt_ref : -1;
@@ -851,6 +854,7 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 		take_usage(sp, ss, sm);
 	c2 = sm->usage_ok ? measure_self_ns() : c1;
 	take_pelt(sp, ss, sm, want_pelt);
+	wl_hop_take(sp->w, ss, true);
 	ss->n++;
 	c3 = measure_self_ns();
 	if (!more)

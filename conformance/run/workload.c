@@ -93,6 +93,85 @@ static void __attribute__((noreturn)) run_duty(const struct scn_task *t,
 	}
 }
 
+/* The sequence count of a hopper's published state (struct wl_hop). */
+static void hop_write_begin(struct wl_hop *h)
+{
+	__atomic_store_n(&h->seq, h->seq + 1, __ATOMIC_RELAXED);
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+}
+
+static void hop_write_end(struct wl_hop *h)
+{
+	__atomic_store_n(&h->seq, h->seq + 1, __ATOMIC_RELEASE);
+}
+
+/*
+ * Set the hopper's affinity to @cpu alone and log it. The CPU time up to
+ * the return of sched_setaffinity() counts for the CPU it left; sched_
+ * getcpu() right after says whether the kernel put it where it asked
+ * (it must: the affinity allows that CPU only).
+ */
+static void hop_to(struct wl_hop *h, int cpu, uint64_t *last)
+{
+	cpu_set_t set;
+	uint64_t now, t;
+	bool miss;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	miss = sched_setaffinity(0, sizeof(set), &set) != 0;
+	now = cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+	t = cpu_ns(CLOCK_MONOTONIC);
+	miss |= sched_getcpu() != cpu;
+	hop_write_begin(h);
+	h->cpu_ns[h->cpu] += now - *last;
+	h->log[h->hops % WL_HOP_RING] = (struct wl_hop_ev){ t, cpu };
+	h->cpu = cpu;
+	h->hops++;
+	h->misses += miss;
+	hop_write_end(h);
+	*last = now;
+}
+
+/*
+ * hopper: spins in chunks, each chunk's CPU time counted for the CPU it
+ * is set to; every hop_us of wall time (a fixed grid; hops a preemption
+ * made it miss are skipped) it moves to the next CPU of its cpus.
+ */
+static void __attribute__((noreturn)) run_hopper(const struct scn_task *t,
+						 struct wl_shared *sh)
+{
+	struct wl_hop *h = &sh->hop;
+	uint64_t hop_ns = t->hop_us * 1000, last, next, now;
+	int cpus[SCN_MAX_CPUS], n = 0, k = 0;
+
+	for (int c = 0; c < SCN_MAX_CPUS; c++)
+		if (t->cpus & (1ull << c))
+			cpus[n++] = c;
+	if (!n)
+		_exit(1);
+	h->cpu = cpus[0];
+	last = cpu_ns(CLOCK_THREAD_CPUTIME_ID);
+	hop_to(h, cpus[0], &last);
+	next = cpu_ns(CLOCK_MONOTONIC) + hop_ns;
+	for (;;) {
+		now = spin_chunk(sh, last);
+		hop_write_begin(h);
+		h->cpu_ns[h->cpu] += now - last;
+		hop_write_end(h);
+		last = now;
+		__atomic_store_n(&sh->self_ns, now, __ATOMIC_RELAXED);
+		now = cpu_ns(CLOCK_MONOTONIC);
+		if (now < next)
+			continue;
+		k = (k + 1) % n;
+		hop_to(h, cpus[k], &last);
+		next += hop_ns;
+		if (next <= now)
+			next = now + hop_ns;
+	}
+}
+
 /* user + system time of a reaped child */
 static uint64_t rusage_ns(const struct rusage *ru)
 {
@@ -144,6 +223,7 @@ static void (*const wl_kind_run[SCN_NKINDS])(const struct scn_task *t,
 	[SCN_TASK_HOG] = run_hog,
 	[SCN_TASK_DUTY] = run_duty,
 	[SCN_TASK_CHURN] = run_churn,
+	[SCN_TASK_HOPPER] = run_hopper,
 };
 
 static void __attribute__((noreturn)) worker(const struct scn_task *t,
@@ -205,6 +285,26 @@ static pid_t churn_child(const struct workload *w, int i)
 	return c > 0 ? c : 0;
 }
 
+/*
+ * A started hopper sets its own affinity: a move into a group with a
+ * cpuset resets it, and the runner puts it back on the CPU the hopper
+ * last set (a hop that races with this keeps the runner's CPU until the
+ * next hop while the log says the hop's: the move's interval is off by
+ * that much, for at most hop_us).
+ */
+static scn_cpumask_t hopper_mask(const struct workload *w, int i,
+				 scn_cpumask_t mask)
+{
+	const struct wl_hop *h;
+
+	if (w->kind[i] != SCN_TASK_HOPPER || !w->sh)
+		return mask;
+	h = &w->sh[i].hop;
+	if (!__atomic_load_n(&h->hops, __ATOMIC_ACQUIRE))
+		return mask;
+	return 1ull << h->cpu;
+}
+
 int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask)
 {
 	int i, r, ret = 0;
@@ -215,7 +315,7 @@ int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask)
 	for (i = 0; i < w->ninst; i++) {
 		if (w->task_of[i] != t)
 			continue;
-		r = apply_affinity(w->pid[i], mask);
+		r = apply_affinity(w->pid[i], hopper_mask(w, i, mask));
 		if (r && !ret)
 			ret = r;
 		c = churn_child(w, i);
@@ -476,4 +576,133 @@ void wl_kill(struct workload *w)
 	w->sh = NULL;
 	wl_start(w);
 	w->ninst = 0;
+}
+
+/* Reads of a hopper's state before one is given up as torn. */
+#define WL_HOP_TRIES	64
+
+/*
+ * One consistent read of hopper state @h into @r, and the hops since
+ * @from (at most WL_HOP_RING back) appended to @hl->ev. The hopper writes
+ * for a few instructions at a time; a reader that finds it mid-write
+ * yields (they may share a CPU). false: torn every time.
+ */
+static bool hop_read_one(const struct wl_hop *h, uint64_t from,
+			 struct hop_log *hl, struct hop_read *r)
+{
+	for (int tries = 0; tries < WL_HOP_TRIES; tries++) {
+		uint32_t s0 = __atomic_load_n(&h->seq, __ATOMIC_ACQUIRE);
+		uint64_t n, first;
+
+		if (s0 & 1) {
+			sched_yield();
+			continue;
+		}
+		r->cpu = h->cpu;
+		r->hops = n = h->hops;
+		r->misses = h->misses;
+		memcpy(r->cpu_ns, h->cpu_ns, sizeof(r->cpu_ns));
+		first = n - from > WL_HOP_RING ? n - WL_HOP_RING : from;
+		r->nev = (int)(n - first);
+		for (uint64_t j = first; j < n; j++)
+			hl->ev[r->ev0 + (j - first)] = h->log[j % WL_HOP_RING];
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&h->seq, __ATOMIC_RELAXED) != s0)
+			continue;
+		r->ok = n >= from && n - from <= WL_HOP_RING;
+		hl->lost += r->ok ? 0 : (long)(n - from - WL_HOP_RING);
+		return true;
+	}
+	return false;
+}
+
+static int hop_log_init(struct workload *w, struct sample_set *ss)
+{
+	struct hop_log *hl = calloc(1, sizeof(*hl));
+	int i;
+
+	if (!hl)
+		return -ENOMEM;
+	for (i = 0; i < w->ninst; i++)
+		if (w->kind[i] == SCN_TASK_HOPPER && hl->n < SCN_MAX_HOPPERS)
+			hl->inst[hl->n++] = i;
+	hl->rd = calloc((size_t)ss->cap * (hl->n ? hl->n : 1),
+			sizeof(*hl->rd));
+	if (!hl->rd) {
+		free(hl);
+		return -ENOMEM;
+	}
+	ss->hop = hl;
+	return 0;
+}
+
+/* Room for another WL_HOP_RING hops in hl->ev. */
+static int hop_log_room(struct hop_log *hl)
+{
+	struct wl_hop_ev *ev;
+	int cap;
+
+	if (hl->nev + WL_HOP_RING <= hl->evcap)
+		return 0;
+	cap = hl->evcap ? hl->evcap * 2 : 4 * WL_HOP_RING;
+	ev = realloc(hl->ev, sizeof(*ev) * cap);
+	if (!ev)
+		return -ENOMEM;
+	hl->ev = ev;
+	hl->evcap = cap;
+	return 0;
+}
+
+int wl_hop_take(struct workload *w, struct sample_set *ss, bool pelt_done)
+{
+	int k = ss->n, h, r;
+	struct hop_log *hl;
+
+	if (!ss->hop) {
+		for (h = 0; h < w->ninst; h++)
+			if (w->kind[h] == SCN_TASK_HOPPER)
+				break;
+		if (h == w->ninst)
+			return 0;
+		r = hop_log_init(w, ss);
+		if (r)
+			return r;
+	}
+	hl = ss->hop;
+	if (k >= ss->cap)
+		return 0;
+	for (h = 0; h < hl->n; h++) {
+		const struct wl_hop *wh = &w->sh[hl->inst[h]].hop;
+		struct hop_read *rd = hop_at(hl, k, h);
+		uint64_t from = k ? hop_at(hl, k - 1, h)->hops : 0;
+
+		if (pelt_done) {
+			rd->moved = __atomic_load_n(&wh->hops,
+						    __ATOMIC_ACQUIRE) != rd->hops;
+			continue;
+		}
+		if ((r = hop_log_room(hl)))
+			return r;
+		memset(rd, 0, sizeof(*rd));
+		rd->ev0 = hl->nev;
+		rd->t_ns = cpu_ns(CLOCK_MONOTONIC);
+		if (!hop_read_one(wh, from, hl, rd)) {
+			hl->torn++;
+			rd->hops = from;
+			rd->nev = 0;
+			continue;
+		}
+		hl->nev += rd->nev;
+	}
+	return 0;
+}
+
+void wl_hop_free(struct sample_set *ss)
+{
+	if (!ss->hop)
+		return;
+	free(ss->hop->rd);
+	free(ss->hop->ev);
+	free(ss->hop);
+	ss->hop = NULL;
 }

@@ -115,6 +115,9 @@ static int set_max(struct scn_parser *p, void *obj, const char *k,
 	ret = scn_get_max(p, v, &g->max_quota_us, &g->max_period_us);
 	if (ret)
 		return ret;
+	if (scn_find_hopper(p->s, -1) >= 0)
+		return scn_err(p, "max: cpu.max limits are not supported with a kind=hopper task ('%s')",
+			       p->s->tasks[scn_find_hopper(p->s, -1)].name);
 	g->has_max = true;
 	return 0;
 }

@@ -36,6 +36,16 @@ static const struct scn_kind kinds[SCN_NKINDS] = {
 		.keys = SCN_KIND_RUN, .steady = false, .forks = true,
 		.demand = demand_one,
 	},
+	/*
+	 * hopper: spins, and moves itself to the next CPU of its cpus every
+	 * hop_us (sched_setaffinity() on itself); it accounts its own CPU
+	 * time per CPU and logs its hops (run/run.h, struct wl_hop). Not
+	 * steady: its placement changes between samples.
+	 */
+	[SCN_TASK_HOPPER] = {
+		.keys = SCN_KIND_HOP, .steady = false, .forks = false,
+		.demand = demand_one,
+	},
 };
 
 const struct scn_kind *scn_kind(enum scn_task_kind k)

@@ -84,6 +84,9 @@ static int parse_affinity(struct scn_parser *p, struct scn_phase *ph,
 
 	if (!ret)
 		ret = scn_get_cpus(p, "affinity", a[1], &ph->cpus);
+	if (!ret && p->s->tasks[ph->task].kind == SCN_TASK_HOPPER)
+		return scn_err(p, "affinity: task '%s' is a hopper (it sets its own affinity)",
+			       a[0]);
 	return ret;
 }
 
@@ -96,6 +99,10 @@ static int parse_hotplug(struct scn_parser *p, struct scn_phase *ph,
 		return ret;
 	if (ph->action == SCN_ACT_OFFLINE && ph->cpu == 0)
 		return scn_err(p, "CPU 0 cannot be offlined (boot CPU)");
+	if (ph->action == SCN_ACT_OFFLINE && scn_find_hopper(p->s, ph->cpu) >= 0)
+		return scn_err(p, "offline %d: hopper '%s' hops over it",
+			       ph->cpu,
+			       p->s->tasks[scn_find_hopper(p->s, ph->cpu)].name);
 	return 0;
 }
 
@@ -134,6 +141,9 @@ static int parse_max(struct scn_parser *p, struct scn_phase *ph, char **a)
 
 	if (!ret)
 		ret = scn_get_max(p, a[1], &ph->quota_us, &ph->period_us);
+	if (!ret && scn_find_hopper(p->s, -1) >= 0)
+		return scn_err(p, "max: cpu.max limits are not supported with a kind=hopper task ('%s')",
+			       p->s->tasks[scn_find_hopper(p->s, -1)].name);
 	return ret;
 }
 

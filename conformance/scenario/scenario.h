@@ -34,7 +34,7 @@ typedef uint64_t scn_cpumask_t;
 
 /* How many values each enum below has (the sizes of its name table). */
 #define SCN_NHIERARCHIES	2
-#define SCN_NKINDS		3
+#define SCN_NKINDS		4
 #define SCN_NACTIONS		9
 #define SCN_NMODELS		3
 
@@ -47,6 +47,7 @@ enum scn_task_kind {
 	SCN_TASK_HOG,		/* spins forever */
 	SCN_TASK_DUTY,		/* runs run_us, sleeps sleep_us, repeats */
 	SCN_TASK_CHURN,		/* forks a child that runs run_us and exits, repeats */
+	SCN_TASK_HOPPER,	/* spins, moving itself over its cpus every hop_us */
 };
 
 enum scn_action {
@@ -85,6 +86,7 @@ struct scn_task {
 	enum scn_task_kind kind;
 	uint64_t run_us;		/* duty/churn: run length */
 	uint64_t sleep_us;		/* duty: sleep length */
+	uint64_t hop_us;		/* hopper: time on each CPU of cpus */
 	int each_cpu;			/* each=: its CPU ("h@CPU"), else -1 */
 };
 
@@ -320,6 +322,9 @@ int scn_cpumask_parse(const char *str, scn_cpumask_t *mask);
 scn_cpumask_t scn_task_effective_cpus(const struct scenario *s, int task);
 
 const char *scn_action_name(enum scn_action a);
+
+/* The first kind=hopper task whose cpus hold cpu (-1: any), or -1. */
+int scn_find_hopper(const struct scenario *s, int cpu);
 const char *scn_kind_name(enum scn_task_kind k);
 
 /*
@@ -335,6 +340,15 @@ const char *scn_kind_name(enum scn_task_kind k);
 #define SCN_MAX_TIME_US		3600000000ULL	/* any time value: 1 hour */
 #define SCN_DEFAULT_PERIOD_US	100000		/* cpu.max period default */
 #define SCN_TIMEOUT_SLACK_US	10000000	/* derived timeout: 2 x run + 10 s */
+/*
+ * kind=hopper: hop= range, hopper instances per scenario, and hops per
+ * sample period at most (its hop log, run/run.h, holds eight times that
+ * many: a sample may come late).
+ */
+#define SCN_HOP_MIN_US		2000
+#define SCN_HOP_MAX_US		1000000
+#define SCN_MAX_HOPPERS		8
+#define SCN_HOPS_PER_SAMPLE	64
 
 /* Mask of the scenario's CPUs (bits 0 .. cpus - 1). */
 scn_cpumask_t scn_all_cpus(const struct scenario *s);
@@ -396,6 +410,7 @@ int scn_name_index(const char *const *names, int n, const char *v);
  */
 #define SCN_KIND_RUN	(1u << 0)	/* takes run= */
 #define SCN_KIND_SLEEP	(1u << 1)	/* takes sleep= */
+#define SCN_KIND_HOP	(1u << 2)	/* takes hop= */
 
 struct scn_kind {
 	unsigned int keys;	/* SCN_KIND_*: the kind-specific keys it needs */

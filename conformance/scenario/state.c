@@ -238,6 +238,7 @@ const char *const scn_kind_names[SCN_NKINDS] = {
 	[SCN_TASK_HOG] = "hog",
 	[SCN_TASK_DUTY] = "duty",
 	[SCN_TASK_CHURN] = "churn",
+	[SCN_TASK_HOPPER] = "hopper",
 };
 
 const char *const scn_action_names[SCN_NACTIONS] = {
@@ -359,5 +360,14 @@ void scn_state_apply(const struct scenario *s, struct scn_state *st,
 
 _Static_assert(SCN_V1 + 1 == SCN_NHIERARCHIES, "scn_hierarchy_names");
 _Static_assert(SCN_MODEL_SE + 1 == SCN_NMODELS, "scn_model_names");
-_Static_assert(SCN_TASK_CHURN + 1 == SCN_NKINDS, "scn_kind_names");
+_Static_assert(SCN_TASK_HOPPER + 1 == SCN_NKINDS, "scn_kind_names");
 _Static_assert(SCN_ACT_PANIC + 1 == SCN_NACTIONS, "scn_action_names");
+
+int scn_find_hopper(const struct scenario *s, int cpu)
+{
+	for (int t = 0; t < s->ntasks; t++)
+		if (s->tasks[t].kind == SCN_TASK_HOPPER &&
+		    (cpu < 0 || (s->tasks[t].cpus & (1ull << cpu))))
+			return t;
+	return -1;
+}

@@ -18,6 +18,7 @@ enum {
 	TK_RUN = 1u << 4,
 	TK_SLEEP = 1u << 5,
 	TK_EACH = 1u << 6,
+	TK_HOP = 1u << 7,
 };
 
 /* The keys only some kinds take (scn_kind()->keys), in checking order. */
@@ -28,6 +29,7 @@ static const struct {
 } kind_keys[] = {
 	{ TK_RUN, SCN_KIND_RUN, "run" },
 	{ TK_SLEEP, SCN_KIND_SLEEP, "sleep" },
+	{ TK_HOP, SCN_KIND_HOP, "hop" },
 };
 
 /* The task_keys[] bits of the kind-specific keys kind k needs. */
@@ -81,7 +83,8 @@ static int set_kind(struct scn_parser *p, void *obj, const char *k,
 
 	(void)k;
 	if (kind < 0)
-		return scn_err(p, "kind '%s' must be hog, duty or churn", v);
+		return scn_err(p, "kind '%s' must be hog, duty, churn or hopper",
+			       v);
 	((struct scn_task *)obj)->kind = (enum scn_task_kind)kind;
 	return 0;
 }
@@ -111,6 +114,19 @@ static int set_sleep(struct scn_parser *p, void *obj, const char *k,
 	return set_period(p, k, v, &((struct scn_task *)obj)->sleep_us);
 }
 
+static int set_hop(struct scn_parser *p, void *obj, const char *k,
+		   const char *v)
+{
+	uint64_t *out = &((struct scn_task *)obj)->hop_us;
+	int ret = scn_get_time(p, k, v, out);
+
+	if (ret)
+		return ret;
+	if (*out < SCN_HOP_MIN_US || *out > SCN_HOP_MAX_US)
+		return scn_err(p, "hop '%s' out of range (2ms..1s)", v);
+	return 0;
+}
+
 static int set_each(struct scn_parser *p, void *obj, const char *k,
 		    const char *v)
 {
@@ -126,11 +142,12 @@ static const struct scn_keydef task_keys[] = {
 	{ "run", set_run },
 	{ "sleep", set_sleep },
 	{ "each", set_each },
+	{ "hop", set_hop },
 };
 
 static int unknown_task_key(struct scn_parser *p, const char *k)
 {
-	return scn_err(p, "unknown task key '%s' (known: group, count, cpus, kind, run, sleep, each)",
+	return scn_err(p, "unknown task key '%s' (known: group, count, cpus, kind, run, sleep, each, hop)",
 		       k);
 }
 
@@ -221,6 +238,48 @@ static int scn_task_new(struct scn_parser *p, const char *name,
 	return 0;
 }
 
+/* Any group with a cpu.max limit of its own? */
+static bool scn_any_max(const struct scenario *s)
+{
+	for (int g = 0; g < s->ngroups; g++)
+		if (s->groups[g].has_max)
+			return true;
+	return false;
+}
+
+/*
+ * A hopper: one instance on two or more CPUs of its own (it moves over
+ * them; per-CPU instances and a whole-machine affinity have no order to
+ * hop in), at most SCN_HOPS_PER_SAMPLE hops per sample period (its hop
+ * log), a few per scenario, and no cpu.max anywhere (the bandwidth model
+ * takes a throttled interval as measured, which sub-intervals of a
+ * hopper's placement cannot be).
+ */
+static int scn_task_hopper(struct scn_parser *p, const struct scn_task *t,
+			   unsigned int seen)
+{
+	const struct scenario *s = p->s;
+	int hoppers = 0;
+
+	if (p->each || !(seen & TK_CPUS) || scn_cpumask_count(t->cpus) < 2)
+		return scn_err(p, "task '%s': kind=hopper needs cpus= with two or more CPUs to hop over (not each=)",
+			       t->name);
+	if (t->count != 1)
+		return scn_err(p, "task '%s': kind=hopper takes no count= (one instance; define another task)",
+			       t->name);
+	if (s->sample_us > SCN_HOPS_PER_SAMPLE * t->hop_us)
+		return scn_err(p, "task '%s': hop is too short for the sample period (at most %d hops per sample)",
+			       t->name, SCN_HOPS_PER_SAMPLE);
+	if (scn_any_max(s))
+		return scn_err(p, "task '%s': kind=hopper in a scenario with cpu.max limits is not supported",
+			       t->name);
+	for (int i = 0; i < s->ntasks; i++)
+		hoppers += s->tasks[i].kind == SCN_TASK_HOPPER;
+	if (hoppers >= SCN_MAX_HOPPERS)
+		return scn_err(p, "too many hoppers (max %d)", SCN_MAX_HOPPERS);
+	return 0;
+}
+
 int scn_task(struct scn_parser *p, char **tok, int ntok)
 {
 	struct scenario *s = p->s;
@@ -243,6 +302,8 @@ int scn_task(struct scn_parser *p, char **tok, int ntok)
 	if (!(seen & TK_GROUP))
 		return scn_err(p, "task '%s' needs group=", t->name);
 	ret = scn_task_kind_keys(p, t, seen);
+	if (!ret && t->kind == SCN_TASK_HOPPER)
+		ret = scn_task_hopper(p, t, seen);
 	if (ret)
 		return ret;
 	if (p->each && (seen & TK_CPUS))

@@ -389,6 +389,132 @@ static void test_bw_interval(void **state)
 	pelt_snap_free(&p);
 }
 
+/*
+ * Sub-intervals (subival.c): with one, the interval model (share * cap);
+ * with a hopper, the sum over its placements of share * cap * frac.
+ */
+static void test_sub_one(void **state)
+{
+	struct km_sub_acc acc;
+	int cpu[3] = { 0, 0, 1 };
+	double share[3] = { 2.0 / 3, 1.0 / 3, 1 };
+	double meas[6] = { 600, 0, 400, 0, 0, 1000 }, pred[6];
+	double alone = 0, unmod = 0;
+
+	(void)state;
+	assert_int_equal(km_sub_init(&acc, 3, 2), 0);
+	km_sub_add(&acc, 1, cpu, share, 0.999);
+	km_sub_predict(&acc, meas, pred, &alone, &unmod);
+	assert_close(pred[0], 2000.0 / 3, 1e-9);
+	assert_close(pred[2], 1000.0 / 3, 1e-9);
+	assert_close(pred[5], 1000, 1e-9);
+	assert_close(pred[1] + pred[3] + pred[4], 0, 0);
+	assert_close(alone, 1000, 1e-9);	/* the task alone on CPU1 */
+	assert_close(unmod, 0, 0);
+	km_sub_free(&acc);
+}
+
+/*
+ * h hops from CPU0 (40 % of the interval) to CPU1 (60 %): on CPU0 it
+ * shares with q0 half and half, on CPU1 with q1 and b a third each.
+ * Instances h, q0, q1, b; CPUs 0, 1, 2 (CPU2: 300 ns measured, no work
+ * modelled: charged as measured).
+ */
+static void test_sub_hopper(void **state)
+{
+	struct km_sub_acc acc;
+	int c1[4] = { 0, 0, 1, 1 }, c2[4] = { 1, 0, 1, 1 };
+	double s1[4] = { 0.5, 0.5, 0.5, 0.5 }, s2[4] = { 1.0 / 3, 1, 1.0 / 3,
+							1.0 / 3 };
+	double meas[12] = {
+		150, 250, 0,	/* h: its own split of its time */
+		850, 0, 0,	/* q0 */
+		0, 380, 0,	/* q1 */
+		0, 370, 300,	/* b, and 300 ns on CPU2 */
+	};
+	double pred[12], alone = 0, unmod = 0;
+
+	(void)state;
+	assert_int_equal(km_sub_init(&acc, 4, 3), 0);
+	km_sub_add(&acc, 0.4, c1, s1, 0.999);
+	km_sub_add(&acc, 0.6, c2, s2, 0.999);
+	km_sub_predict(&acc, meas, pred, &alone, &unmod);
+	assert_close(pred[0], 0.5 * 0.4 * 1000, 1e-9);
+	assert_close(pred[1], 1.0 / 3 * 0.6 * 1000, 1e-9);
+	assert_close(pred[3], (0.5 * 0.4 + 0.6) * 1000, 1e-9);
+	assert_close(pred[7], (0.5 * 0.4 + 0.2) * 1000, 1e-9);
+	assert_close(pred[10], (0.5 * 0.4 + 0.2) * 1000, 1e-9);
+	assert_close(pred[11], 300, 0);		/* as measured */
+	/* each CPU's prediction is its capacity */
+	assert_close(pred[0] + pred[3], 1000, 1e-9);
+	assert_close(pred[1] + pred[7] + pred[10], 1000, 1e-9);
+	assert_close(alone, 0.6 * 1000, 1e-9);	/* q0 alone for 60 % */
+	assert_close(unmod, 300, 0);
+	km_sub_free(&acc);
+}
+
+/*
+ * A CPU with work in part of the interval only (h alone on CPU1 for
+ * 25 %): its whole capacity falls in that part.
+ */
+static void test_sub_idle_part(void **state)
+{
+	struct km_sub_acc acc;
+	int c1[2] = { 0, 0 }, c2[2] = { 1, 0 };
+	double s1[2] = { 0.5, 0.5 }, s2[2] = { 1, 1 };
+	double meas[4] = { 375, 240, 625, 0 }, pred[4];
+
+	(void)state;
+	assert_int_equal(km_sub_init(&acc, 2, 2), 0);
+	km_sub_add(&acc, 0.75, c1, s1, 0.999);
+	km_sub_add(&acc, 0.25, c2, s2, 0.999);
+	km_sub_predict(&acc, meas, pred, NULL, NULL);
+	assert_close(pred[0], 0.5 * 0.75 * 1000, 1e-9);
+	assert_close(pred[1], 240, 1e-9);
+	assert_close(pred[2], (0.5 * 0.75 + 0.25) * 1000, 1e-9);
+	km_sub_reset(&acc);
+	km_sub_add(&acc, 1, c1, s1, 0.999);
+	km_sub_predict(&acc, meas, pred, NULL, NULL);
+	assert_close(pred[1], 240, 0);	/* CPU1 without work: as measured */
+	km_sub_free(&acc);
+}
+
+/* km_pelt_mean(): loads averaged where the cfs_rq reads alike. */
+static void test_pelt_mean(void **state)
+{
+	struct pelt_snap a, b, c, out;
+	const struct pelt_snap *in[3] = { &a, &b, &c };
+
+	(void)state;
+	assert_int_equal(pelt_snap_alloc(&a, 1, 2), 0);
+	assert_int_equal(pelt_snap_alloc(&b, 1, 2), 0);
+	assert_int_equal(pelt_snap_alloc(&c, 1, 2), 0);
+	assert_int_equal(pelt_snap_alloc(&out, 1, 2), 0);
+	set_cpu(&a, 0, 0, 1000, 990, 1024);
+	set_cpu(&b, 0, 0, 800, 790, 1024);
+	set_cpu(&c, 0, 0, 600, 590, 1024);
+	pelt_at(&c, 0, 0)->on_list = false;	/* not alike: left out */
+	set_cpu(&a, 0, 1, 10, 0, 0);
+	set_cpu(&b, 0, 1, 30, 20, 0);
+	set_cpu(&c, 0, 1, 50, 40, 0);
+	set_tg(&a, 0, 1010);
+	set_tg(&b, 0, 830);
+	set_tg(&c, 0, 650);
+	km_pelt_mean(&out, in, 3);
+	assert_close(pelt_at(&out, 0, 0)->load_avg, 900, 1e-9);
+	assert_close(pelt_at(&out, 0, 0)->contrib, 890, 1e-9);
+	assert_true(pelt_at(&out, 0, 0)->on_list);
+	assert_close(pelt_at(&out, 0, 1)->load_avg, 30, 1e-9);
+	assert_close(pelt_at(&out, 0, 1)->contrib, 20, 1e-9);
+	assert_close(pelt_tg_load_avg(&out, 0), 830, 1e-9);
+	km_pelt_mean(&out, in, 1);
+	assert_close(pelt_at(&out, 0, 0)->load_avg, 1000, 0);
+	pelt_snap_free(&a);
+	pelt_snap_free(&b);
+	pelt_snap_free(&c);
+	pelt_snap_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -398,6 +524,10 @@ int main(void)
 		cmocka_unit_test(test_nested),
 		cmocka_unit_test(test_throttled_missing),
 		cmocka_unit_test(test_bw_interval),
+		cmocka_unit_test(test_sub_one),
+		cmocka_unit_test(test_sub_hopper),
+		cmocka_unit_test(test_sub_idle_part),
+		cmocka_unit_test(test_pelt_mean),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

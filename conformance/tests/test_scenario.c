@@ -536,6 +536,51 @@ static void test_repeats(void **state)
 }
 
 /* The starter scenarios' model-relevant content. */
+/* kind=hopper: its keys, and what it allows beside it. */
+static void test_hopper(void **state)
+{
+	struct scenario *s = new_scn();
+	const struct scn_task *t;
+
+	(void)state;
+	parse_ok("cpus 3\nsample 20ms\ngroup P\ngroup P/a\ngroup Q cpuset=1-2\n"
+		 "task h group=P/a kind=hopper hop=5ms cpus=0,2\n"
+		 "task q group=Q cpus=1\n"
+		 "every 100ms stop h\nevery 100ms from=150ms cont h\n", s);
+	t = &s->tasks[0];
+	assert_int_equal(t->kind, SCN_TASK_HOPPER);
+	assert_int_equal(t->hop_us, 5000);
+	assert_int_equal(t->cpus, 0x5);
+	assert_int_equal(t->count, 1);
+	assert_string_equal(scn_kind_name(t->kind), "hopper");
+	assert_false(scn_kind(t->kind)->steady);
+	assert_false(scn_kind(t->kind)->forks);
+	assert_int_equal(scn_find_hopper(s, -1), 0);
+	assert_int_equal(scn_find_hopper(s, 2), 0);
+	assert_int_equal(scn_find_hopper(s, 1), -1);
+	/* the limits of hop= and of the hops per sample period */
+	parse_ok("cpus 2\nsample 128ms\ngroup A\n"
+		 "task h group=A kind=hopper hop=2ms cpus=0-1\n", s);
+	parse_ok("cpus 2\ngroup A\ntask h group=A kind=hopper hop=1s cpus=0-1\n",
+		 s);
+	parse_fails("cpus 2\nsample 129ms\ngroup A\n"
+		    "task h group=A kind=hopper hop=2ms cpus=0-1\n",
+		    "t.scn:4: task 'h': hop is too short for the sample period (at most 64 hops per sample)");
+	/* moved into a group whose cpuset holds its CPUs, or not */
+	parse_ok("cpus 2\ngroup A\ngroup B\n"
+		 "task h group=A kind=hopper hop=10ms cpus=0-1\n"
+		 "every 200ms move h B A\n", s);
+	parse_fails("cpus 2\ngroup A\ngroup B cpuset=1\n"
+		    "task h group=A kind=hopper hop=10ms cpus=0-1\n"
+		    "at 1s move h B\n",
+		    "t.scn:5: move: cpus 0-1 of task 'h' are outside the cpuset 1 of group 'B'");
+	/* a hopper's CPUs stay online; another CPU may go */
+	parse_ok("cpus 3\ngroup A\n"
+		 "task h group=A kind=hopper hop=10ms cpus=0-1\n"
+		 "at 1s offline 2\n", s);
+	free(s);
+}
+
 static void test_starter_details(void **state)
 {
 	struct scenario *s = new_scn();
@@ -853,6 +898,7 @@ int main(void)
 		cmocka_unit_test(test_cpumask),
 		cmocka_unit_test(test_state),
 		cmocka_unit_test(test_repeats),
+		cmocka_unit_test(test_hopper),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_description),
 		cmocka_unit_test(test_limits),
