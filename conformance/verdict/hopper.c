@@ -6,7 +6,8 @@
  * with km_shares() on its placement, the predicted time is their sum
  * (model.h, subival.c), and a hopper's measured time per CPU is its own
  * count's split of the kernel's total for it. The ideal split is the
- * time average over the same pieces (docs/verdict.md, "Hoppers").
+ * time average over the same pieces (docs/verdict.md, "Self-migrating
+ * tasks").
  */
 #include <errno.h>
 #include <math.h>

@@ -2,7 +2,8 @@
 /*
  * hopper.h - inside the verdict room only: the sample interval that
  * verdict.c evaluates, and the sub-interval model of the self-migrating
- * tasks (kind=hopper) in hopper.c (docs/verdict.md, "Hoppers").
+ * tasks (kind=hopper) in hopper.c (docs/verdict.md, "Self-migrating
+ * tasks").
  */
 #ifndef CONFORM_VERDICT_HOPPER_H
 #define CONFORM_VERDICT_HOPPER_H
