@@ -630,6 +630,195 @@ static void test_seq_looks(void **state)
 	sset_free(&ss);
 }
 
+
+/*
+ * Hoppers: A's hopper h beside B's b0 (CPU0) and b1 (CPU1). In odd
+ * intervals h starts on CPU0 and hops to CPU1 at 0.2 of it, in even ones
+ * back to CPU0 at 0.6: every sample sees it where it ended. Where it
+ * shares a CPU with b, A's entity has the whole of A's load (the PELT
+ * reads show it there) and B's half of B's: h gets 2/3 of that CPU, b
+ * 1/3; a b alone gets its CPU.
+ */
+static const char hopab[] =
+	"name hopab\ncpus 2\ngroup A weight=100\ngroup B weight=100\n"
+	"task h group=A kind=hopper hop=10ms cpus=0,1\n"
+	"task b0 group=B cpus=0\ntask b1 group=B cpus=1\n";
+
+static struct scenario hs;
+static struct scn_state hst;
+
+/* Interval k (>= 1): h's CPU at its start, and the fraction there. */
+static int hop_from(int k)
+{
+	return k % 2 ? 0 : 1;
+}
+
+static double hop_frac(int k)
+{
+	return k % 2 ? 0.2 : 0.6;
+}
+
+/* The PELT read of sample k: A's load where h is. */
+static void hop_pelt_read(struct sample *sm, int k, int hcpu)
+{
+	int c;
+
+	sm->pelt_ok = true;
+	sm->pelt_ref = k;
+	for (c = 0; c < 2; c++) {
+		struct pelt_cpu *a = pelt_at(&sm->pelt, 0, c);
+		struct pelt_cpu *b = pelt_at(&sm->pelt, 1, c);
+
+		a->present = b->present = a->online = b->online = true;
+		a->on_list = b->on_list = true;
+		a->load_avg = a->contrib = a->weight = c == hcpu ? 1024 : 0;
+		b->load_avg = b->contrib = b->weight = 1024;
+	}
+	sm->pelt.grp[0].present = sm->pelt.grp[0].has_tg = true;
+	sm->pelt.grp[0].tg_load_avg = 1024;
+	sm->pelt.grp[1].present = sm->pelt.grp[1].has_tg = true;
+	sm->pelt.grp[1].tg_load_avg = 2048;
+}
+
+/* Sample k: tasks, PELT, h's read and hop; own: h's own count so far. */
+static void hop_sample(struct sample_set *ss, int k, const uint64_t *ns,
+		       const uint64_t *own, bool whole)
+{
+	struct sample *sm = &ss->v[k];
+	struct hop_log *hl = ss->hop;
+	struct hop_read *rd = hop_at(hl, k, 0);
+	int hcpu = k ? 1 - hop_from(k) : 0, i;
+
+	sm->t_us = (uint64_t)k * PERIOD_US;
+	sm->online = 0x3;
+	for (i = 0; i < 3; i++) {
+		sm->ts[i].ns = ns[i];
+		sm->ts[i].cpu = i ? i - 1 : hcpu;
+		sm->ts[i].state = 'R';
+	}
+	hop_pelt_read(sm, k, hcpu);
+	rd->ok = whole;
+	rd->cpu = hcpu;
+	rd->t_ns = sm->t_us * 1000;
+	rd->hops = k;
+	rd->cpu_ns[0] = own[0];
+	rd->cpu_ns[1] = own[1];
+	rd->ev0 = hl->nev;
+	rd->nev = k ? 1 : 0;
+	if (k)
+		hl->ev[hl->nev++] = (struct wl_hop_ev){ rd->t_ns -
+			(uint64_t)((1 - hop_frac(k)) * PERIOD_US * 1000),
+			hcpu };
+}
+
+/* The sample set of the hoppers' tests; whole: the hop reads are. */
+static void build_hop(struct sample_set *ss, bool whole)
+{
+	double p = PERIOD_US * 1000.0;
+	uint64_t ns[3] = { 0, 0, 0 }, own[2] = { 0, 0 };
+	int k;
+
+	assert_int_equal(sset_init(ss, NSAMPLES, 3, 2, 2), 0);
+	ss->hop = calloc(1, sizeof(*ss->hop));
+	assert_non_null(ss->hop);
+	ss->hop->n = 1;
+	ss->hop->rd = calloc(NSAMPLES, sizeof(*ss->hop->rd));
+	ss->hop->ev = calloc(NSAMPLES, sizeof(*ss->hop->ev));
+	assert_true(ss->hop->rd && ss->hop->ev);
+	for (k = 0; k < NSAMPLES; k++) {
+		int from = hop_from(k);
+		double f = hop_frac(k);
+
+		if (k > 0) {
+			/* h: 2/3 of both pieces; b: 1/3 beside h, else all */
+			own[from] += (uint64_t)(p * f * 2 / 3);
+			own[1 - from] += (uint64_t)(p * (1 - f) * 2 / 3);
+			ns[0] += (uint64_t)(p * 2 / 3);
+			ns[1 + from] += (uint64_t)(p * f / 3 + p * (1 - f));
+			ns[2 - from] += (uint64_t)(p * f + p * (1 - f) / 3);
+		}
+		hop_sample(ss, k, ns, own, whole);
+		ss->n++;
+	}
+}
+
+/* The verdict on build_hop()'s set; A's measured share is 1/3 either way. */
+static void analyze_hop(struct sample_set *ss, bool whole)
+{
+	struct vd_input in = {
+		.s = &hs, .st = &hst, .ss = ss, .inst_task = inst_task,
+		.src = PELT_SRC_CPU_PELT,
+	};
+	char err[SCN_ERR_MAX];
+
+	if (scn_parse_buffer("hopab.scn", hopab, strlen(hopab), &hs, err,
+			     sizeof(err)))
+		fail_msg("%s", err);
+	scn_state_init(&hs, &hst);
+	in.win_start_us = scn_measure_start_us(&hs);
+	in.win_len_us = hs.measure_us;
+	build_hop(ss, whole);
+	memset(&res, 0, sizeof(res));
+	assert_int_equal(vd_analyze(&in, &res), 0);
+	assert_int_equal(res.intervals, 40);
+	assert_close(res.g[0].measured, 1.0 / 3, 1e-6);
+}
+
+static bool has_diag(const char *what)
+{
+	for (int i = 0; i < res.ndiag; i++)
+		if (strstr(res.diag[i], what))
+			return true;
+	return false;
+}
+
+/*
+ * Split at the hops, each piece modelled on its placement: the model is
+ * exact and h's time lands on the CPUs as its own count says: CPU0 0.2
+ * and 0.4 of two intervals, CPU1 0.8 and 0.6, at 2/3.
+ */
+static void test_hopper(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	analyze_hop(&ss, true);
+	assert_close(res.g[0].model[KM_DEFINED], 1.0 / 3, 1e-6);
+	assert_close(res.g[0].err.mean, 0, 1e-6);
+	assert_close(res.g[0].cpu_measured[0], 0.6 / 2 * 2 / 3, 1e-6);
+	assert_close(res.g[0].cpu_measured[1], 1.4 / 2 * 2 / 3, 1e-6);
+	assert_close(res.g[0].cpu_model[0], 0.6 / 2 * 2 / 3, 1e-6);
+	assert_close(res.g[0].cpu_model[1], 1.4 / 2 * 2 / 3, 1e-6);
+	assert_close(res.g[1].cpu_model[0], 1 - 0.6 / 2 * 2 / 3, 1e-6);
+	assert_close(res.g[1].cpu_model[1], 1 - 1.4 / 2 * 2 / 3, 1e-6);
+	assert_close(res.cpu_capacity[0], 1, 1e-6);
+	assert_close(res.cpu_capacity[1], 1, 1e-6);
+	/* two pieces in each of 40 intervals, each read in its placement */
+	assert_true(has_diag("80 sub-intervals modelled, 0 without"));
+	assert_true(has_diag("hopper h: 40 hops in the window"));
+	assert_int_equal(res.v, V_PASS);
+	sset_free(&ss);
+}
+
+/*
+ * No whole hop read (a lost hop or a torn read marks it so): no
+ * sub-intervals; each interval is modelled with h where its sample saw
+ * it, all its time charged there, and the model is off.
+ */
+static void test_hopper_no_log(void **state)
+{
+	struct sample_set ss;
+
+	(void)state;
+	analyze_hop(&ss, false);
+	assert_close(res.g[0].cpu_measured[0], 1.0 / 3, 1e-6);
+	assert_close(res.g[0].cpu_measured[1], 1.0 / 3, 1e-6);
+	assert_true(fabs(res.g[0].err.mean) > 0.01);
+	assert_true(has_diag("0 sub-intervals modelled, 0 without"));
+	assert_true(has_diag("(reads not whole at an end)"));
+	sset_free(&ss);
+}
+
 /*
  * test_stall_explains' unrepaid 120 ms charge at 2.4 s fails the fixed
  * window (+0.0125); the sequential verdict had passed at its first look
@@ -824,6 +1013,8 @@ int main(void)
 		cmocka_unit_test(test_moved),
 		cmocka_unit_test(test_seq_looks),
 		cmocka_unit_test(test_seq_before_stall),
+		cmocka_unit_test(test_hopper),
+		cmocka_unit_test(test_hopper_no_log),
 		cmocka_unit_test(test_ktap),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_run_start_schema),

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "model/model.h"
+#include "verdict/hopper.h"
 #include "verdict/verdict.h"
 
 #define AGG_ABS_SLACK	8.0	/* load units: rounding, tiny loads */
@@ -43,43 +44,6 @@ void vd_diag(struct scn_result *r, const char *fmt, ...)
 	vsnprintf(r->diag[r->ndiag++], VD_DIAG_LEN, fmt, ap);
 	va_end(ap);
 }
-
-/* A mean PELT state of one placement of the hoppers (hop_pelt()). */
-#define VD_HOP_PCACHE	4
-struct hop_pcache {
-	int k, n;			/* interval, reads averaged (0: none) */
-	int cur[SCN_MAX_HOPPERS];
-	struct pelt_snap snap;
-};
-
-/* One sample interval (k-1, k]: measured and predicted CPU time. */
-struct ival {
-	double tot;			/* ns, all instances */
-	double *meas;			/* [ngroups] ns, hierarchical */
-	double *pred[KM_KINDS];		/* [ngroups] ns, hierarchical */
-	double *cap;			/* [ncpus] ns */
-	double *gcpu_meas;		/* [ngroups * ncpus] ns */
-	double *gcpu_pred;		/* [ngroups * ncpus] ns, defined */
-	double *share;			/* [ninst] scratch */
-	double *share_on;		/* [ninst] scratch */
-	double *d;			/* [ninst] scratch */
-	int *cpu;			/* [ninst] scratch */
-	double alone;			/* ns on CPUs with one task, full share */
-	double unmod;			/* ns on CPUs with no runnable task */
-	/* hoppers (hop_eval()): per instance and CPU, and sub-intervals */
-	double *hm, *hp;		/* [ninst * ncpus] measured, predicted */
-	int *hcpu;			/* [ninst] placement in a sub-interval */
-	struct task_sample *hts;	/* [ninst] ... as km_shares() takes it */
-	struct km_sub_acc sub;
-	struct hop_cut *cut;		/* the interval's hops, in time order */
-	int ncut, cut_cap;
-	double span;			/* ns between the hoppers' two reads */
-	struct hop_pcache *pcache;	/* [VD_HOP_PCACHE] (hop_pelt()) */
-	int pnext;
-	const struct scn_state *st;	/* the state in the interval */
-	struct scn_state *replay;	/* ... replayed (scenario repeats) */
-	struct scn_event_pos pos;	/* ... its position on the timeline */
-};
 
 static int ival_alloc(struct ival *iv, int ng, int nc, int ni)
 {
@@ -97,19 +61,8 @@ static int ival_alloc(struct ival *iv, int ng, int nc, int ni)
 	iv->d = calloc(ni + 1, sizeof(double));
 	iv->cpu = calloc(ni + 1, sizeof(int));
 	iv->replay = calloc(1, sizeof(*iv->replay));
-	iv->hm = calloc((size_t)(ni + 1) * nc, sizeof(double));
-	iv->hp = calloc((size_t)(ni + 1) * nc, sizeof(double));
-	iv->hcpu = calloc(ni + 1, sizeof(int));
-	iv->hts = calloc(ni + 1, sizeof(*iv->hts));
-	iv->pcache = calloc(VD_HOP_PCACHE, sizeof(*iv->pcache));
-	if (!iv->hm || !iv->hp || !iv->hcpu || !iv->hts || !iv->pcache ||
-	    km_sub_init(&iv->sub, ni, nc))
+	if (hop_ival_alloc(&iv->hop, ng, nc, ni))
 		return -ENOMEM;
-	for (k = 0; k < VD_HOP_PCACHE; k++) {
-		iv->pcache[k].k = -1;
-		if (pelt_snap_alloc(&iv->pcache[k].snap, ng, nc))
-			return -ENOMEM;
-	}
 	if (!iv->replay ||
 	    !iv->meas || !iv->pred[0] || !iv->pred[1] || !iv->pred[2] ||
 	    !iv->cap || !iv->gcpu_meas || !iv->gcpu_pred || !iv->share ||
@@ -133,15 +86,7 @@ static void ival_free(struct ival *iv)
 	free(iv->d);
 	free(iv->cpu);
 	free(iv->replay);
-	free(iv->hm);
-	free(iv->hp);
-	free(iv->hcpu);
-	free(iv->hts);
-	free(iv->cut);
-	km_sub_free(&iv->sub);
-	for (k = 0; iv->pcache && k < VD_HOP_PCACHE; k++)
-		pelt_snap_free(&iv->pcache[k].snap);
-	free(iv->pcache);
+	hop_ival_free(&iv->hop);
 }
 
 /*
@@ -160,19 +105,6 @@ static const struct scn_state *vd_state(const struct vd_input *in, int k,
 		scn_state_init(in->s, st);
 	scn_state_at(in->s, st, pos, in->ss->v[k].events_done);
 	return st;
-}
-
-static void add_up(const struct scenario *s, double *v, int g, double x)
-{
-	for (; g >= 0; g = s->groups[g].parent)
-		v[g] += x;
-}
-
-static void add_up_cpu(const struct scenario *s, double *v, int nc, int g,
-		       int c, double x)
-{
-	for (; g >= 0; g = s->groups[g].parent)
-		v[(size_t)g * nc + c] += x;
 }
 
 static void ival_reset(struct ival *iv, int ng, int nc)
@@ -281,299 +213,6 @@ static void ival_coverage(const struct vd_input *in, const struct sample *b,
 	}
 }
 
-/*
- * Hoppers (kind=hopper): an interval (k-1, k] is split at the hops the
- * hoppers logged into sub-intervals of fixed placement. Each is modelled
- * with km_shares() on its placement, the predicted time is their sum
- * (model.h, subival.c), and a hopper's measured time per CPU is its own
- * count's split of the kernel's total for it.
- */
-struct hop_cut {
-	double t;			/* ns after the interval's start */
-	int h, cpu;			/* hopper h moved to cpu */
-};
-
-/* Are both ends of interval k read whole for every hopper? */
-static bool hop_ok(const struct hop_log *hl, int k)
-{
-	if (!hl || !hl->n || k < 1)
-		return false;
-	for (int h = 0; h < hl->n; h++)
-		if (!hop_at(hl, k - 1, h)->ok || !hop_at(hl, k, h)->ok)
-			return false;
-	return true;
-}
-
-/* The hops of interval k, in time order, into iv->cut; 0 or -errno. */
-static int hop_cuts(const struct hop_log *hl, int k, struct ival *iv)
-{
-	double t0 = (double)hop_at(hl, k - 1, 0)->t_ns;
-	int h, j, n = 0;
-
-	iv->span = (double)hop_at(hl, k, 0)->t_ns - t0;
-	for (h = 0; h < hl->n; h++)
-		n += hop_at(hl, k, h)->nev;
-	if (n > iv->cut_cap) {
-		struct hop_cut *c = realloc(iv->cut, sizeof(*c) * n);
-
-		if (!c)
-			return -ENOMEM;
-		iv->cut = c;
-		iv->cut_cap = n;
-	}
-	iv->ncut = 0;
-	for (h = 0; h < hl->n; h++) {
-		const struct hop_read *rd = hop_at(hl, k, h);
-
-		for (j = 0; j < rd->nev; j++) {
-			const struct wl_hop_ev *e = &hl->ev[rd->ev0 + j];
-			struct hop_cut c = { fmin(fmax((double)e->t_ns - t0, 0),
-						  iv->span), h, e->cpu };
-			int at = iv->ncut++;
-
-			for (; at > 0 && iv->cut[at - 1].t > c.t; at--)
-				iv->cut[at] = iv->cut[at - 1];
-			iv->cut[at] = c;
-		}
-	}
-	return 0;
-}
-
-/*
- * Does sample m's PELT read show the placement @cur of the hoppers, in
- * the state of sample b (same events, online CPUs, other tasks)? Then it
- * is the kernel's state with the hoppers there: a hop moves a task's load
- * from one CPU's group cfs_rqs to another's at once, so the read of the
- * interval's own sample shows the other placement's loads on the wrong
- * CPUs. No hopper hopped between the read of the tasks and the PELT
- * read's end (hop_read.moved).
- */
-static bool hop_pelt_fits(const struct sample_set *ss, int m, const int *cur,
-			  const struct sample *b)
-{
-	const struct hop_log *hl = ss->hop;
-	const struct sample *sm = &ss->v[m];
-	int h, i;
-
-	if (!sm->pelt_ok)
-		return false;
-	for (h = 0; h < hl->n; h++) {
-		const struct hop_read *rd = hop_at(hl, m, h);
-
-		if (!rd->ok || rd->moved || rd->cpu != cur[h])
-			return false;
-	}
-	for (i = 0, h = 0; i < ss->ninst; i++) {
-		if (h < hl->n && hl->inst[h] == i) {
-			h++;
-			continue;
-		}
-		if (sm->ts[i].cpu != b->ts[i].cpu ||
-		    sm->ts[i].state != b->ts[i].state)
-			return false;
-	}
-	return true;
-}
-
-/*
- * The PELT state the sub-intervals of interval k with the hoppers at
- * @cur are modelled with: the mean (km_pelt_mean()) of the latest
- * VD_HOP_PELT_MEAN reads at or before sample k, at most VD_HOP_PELT_AGE
- * before it, in k's state, that saw the hoppers there; else the
- * interval's own read, *miss set. Assumed: the group PELT state with the
- * hoppers at one placement goes through the same course at each stay
- * there (the other tasks steady); the sample phases are random, so the
- * reads fall evenly over that course. Cached per interval and placement.
- */
-#define VD_HOP_PELT_MEAN	8
-#define VD_HOP_PELT_AGE		1500000ull
-
-static const struct pelt_snap *hop_pelt(const struct sample_set *ss, int k,
-					const int *cur, bool *miss,
-					struct ival *iv)
-{
-	const struct sample *b = &ss->v[k];
-	const struct pelt_snap *got[VD_HOP_PELT_MEAN];
-	struct hop_pcache *pc;
-	int n = 0, j;
-
-	for (j = 0; j < VD_HOP_PCACHE; j++) {
-		pc = &iv->pcache[j];
-		if (pc->k == k && !memcmp(pc->cur, cur, sizeof(int) *
-					  ss->hop->n))
-			return pc->n ? &pc->snap : sset_pelt(ss, k);
-	}
-	for (int m = k; m >= 0 && n < VD_HOP_PELT_MEAN &&
-	     ss->v[m].t_us + VD_HOP_PELT_AGE >= b->t_us; m--) {
-		if (ss->v[m].events_done != b->events_done ||
-		    ss->v[m].online != b->online)
-			break;
-		if (hop_pelt_fits(ss, m, cur, b))
-			got[n++] = &ss->v[m].pelt;
-	}
-	pc = &iv->pcache[iv->pnext++ % VD_HOP_PCACHE];
-	pc->k = k;
-	memcpy(pc->cur, cur, sizeof(int) * ss->hop->n);
-	pc->n = n;
-	if (n && pc->snap.grp)
-		km_pelt_mean(&pc->snap, got, n);
-	else if (n)
-		pc->n = 0;
-	if (!pc->n)
-		*miss = true;
-	return pc->n ? &pc->snap : sset_pelt(ss, k);
-}
-
-/*
- * The measured time per instance and CPU (iv->hm): ival_measure()'s, a
- * hopper's total (the kernel's) split over the CPUs as its own count
- * says (its own clock lags a host stall by up to a chunk of work; only
- * the split comes from it).
- */
-static void hop_measure(const struct vd_input *in, int k, struct ival *iv)
-{
-	const struct hop_log *hl = in->ss->hop;
-	int nc = in->ss->ncpus, i, h, c;
-
-	memset(iv->hm, 0, sizeof(double) * in->ss->ninst * nc);
-	for (i = 0; i < in->ss->ninst; i++)
-		if (iv->cpu[i] >= 0 && iv->cpu[i] < nc)
-			iv->hm[(size_t)i * nc + iv->cpu[i]] = iv->d[i];
-	for (h = 0; h < hl->n; h++) {
-		const struct hop_read *a = hop_at(hl, k - 1, h);
-		const struct hop_read *b = hop_at(hl, k, h);
-		int g;
-		double own = 0;
-
-		i = hl->inst[h];
-		g = iv->st->task_group[in->inst_task[i]];
-		for (c = 0; c < nc; c++)
-			own += (double)(b->cpu_ns[c] - a->cpu_ns[c]);
-		if (own <= 0)
-			continue;
-		for (c = 0; c < nc; c++) {
-			double x = iv->d[i] * (double)(b->cpu_ns[c] -
-						       a->cpu_ns[c]) / own;
-			double was = iv->hm[(size_t)i * nc + c];
-
-			iv->hm[(size_t)i * nc + c] = x;
-			iv->cap[c] += x - was;
-			add_up_cpu(in->s, iv->gcpu_meas, nc, g, c, x - was);
-		}
-	}
-}
-
-/* Sub-interval (frac, hoppers at cur[]) of interval k, model kind. */
-static int hop_sub(const struct vd_input *in, int k, struct ival *iv,
-		   int kind, const int *cur, double frac, struct scn_result *r)
-{
-	const struct sample_set *ss = in->ss;
-	const struct hop_log *hl = ss->hop;
-	const struct sample *b = &ss->v[k];
-	struct km_input km;
-	bool miss = false;
-	int i, fb;
-
-	memcpy(iv->hts, b->ts, sizeof(*iv->hts) * ss->ninst);
-	for (int h = 0; h < hl->n; h++) {
-		struct task_sample *t = &iv->hts[hl->inst[h]];
-
-		/*
-		 * A hopper read in its own hop waits for the migration (D):
-		 * it spins the rest of the time, so it is runnable unless
-		 * stopped.
-		 */
-		t->cpu = cur[h];
-		if (t->state != 'T' && t->state != 't')
-			t->state = 'R';
-	}
-	memset(&km, 0, sizeof(km));
-	km.s = in->s;
-	km.st = iv->st;
-	km.p = hop_pelt(ss, k, cur, &miss, iv);
-	km.online = b->online;
-	km.ncpus = ss->ncpus;
-	km.ninst = ss->ninst;
-	km.inst_task = in->inst_task;
-	km.ts = iv->hts;
-	fb = km_shares(&km, kind, iv->share);
-	if (fb < 0)
-		return fb;
-	if (r)
-		r->km_fallbacks[kind] += fb + miss;
-	for (i = 0; i < ss->ninst; i++)
-		iv->hcpu[i] = iv->hts[i].state == 'R' ? iv->hts[i].cpu : -1;
-	km_sub_add(&iv->sub, frac, iv->hcpu, iv->share, VD_FULL_SHARE);
-	return 0;
-}
-
-/* Model kind over the sub-intervals of interval k, into iv->sub. */
-static int hop_model(const struct vd_input *in, int k, struct ival *iv,
-		     int kind, struct scn_result *r)
-{
-	const struct hop_log *hl = in->ss->hop;
-	int cur[SCN_MAX_HOPPERS], h, j, ret;
-	double t = 0;
-
-	km_sub_reset(&iv->sub);
-	for (h = 0; h < hl->n; h++)
-		cur[h] = hop_at(hl, k - 1, h)->cpu;
-	for (j = 0; j <= iv->ncut; j++) {
-		double next = j < iv->ncut ? iv->cut[j].t : iv->span;
-
-		if (next > t) {
-			ret = hop_sub(in, k, iv, kind, cur, (next - t) /
-				      iv->span, r);
-			if (ret)
-				return ret;
-			t = next;
-		}
-		if (j < iv->ncut)
-			cur[iv->cut[j].h] = iv->cut[j].cpu;
-	}
-	return 0;
-}
-
-/*
- * Interval k with hoppers, after ival_measure(): 0 when modelled here,
- * 1 when it has no hoppers or their reads are not whole (the interval
- * model then takes each hopper where its sample saw it), or -errno.
- */
-static int hop_eval(const struct vd_input *in, int k, struct ival *iv,
-		    struct scn_result *r)
-{
-	const struct sample_set *ss = in->ss;
-	int nc = ss->ncpus, kind, i, c, ret;
-
-	if (!hop_ok(ss->hop, k))
-		return 1;
-	ret = hop_cuts(ss->hop, k, iv);
-	if (ret || iv->span <= 0)
-		return ret ? ret : 1;
-	hop_measure(in, k, iv);
-	for (kind = 0; kind < KM_KINDS; kind++) {
-		ret = hop_model(in, k, iv, kind, r);
-		if (ret)
-			return ret;
-		km_sub_predict(&iv->sub, iv->hm, iv->hp,
-			       kind == KM_DEFINED ? &iv->alone : NULL,
-			       kind == KM_DEFINED ? &iv->unmod : NULL);
-		for (i = 0; i < ss->ninst; i++) {
-			int g = iv->st->task_group[in->inst_task[i]];
-
-			for (c = 0; c < nc; c++) {
-				double p = iv->hp[(size_t)i * nc + c];
-
-				add_up(in->s, iv->pred[kind], g, p);
-				if (kind == KM_DEFINED)
-					add_up_cpu(in->s, iv->gcpu_pred, nc, g,
-						   c, p);
-			}
-		}
-	}
-	return 0;
-}
-
 static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 			 struct scn_result *r)
 {
@@ -642,47 +281,6 @@ static const char *const ak_name[AK_N] = {
  * 20-30 ms), where the kernel sets it to 1 at the attach.
  */
 #define AGG_PROP_SLACK	0.25	/* of the runnable fraction */
-
-/*
- * Left out of the propagation check: any sample where a hopper hopped
- * between the read of the tasks and the end of the PELT read, and a
- * hopper (kind=hopper) below @g on @c beside another runnable task:
- * when it left @c, @c stayed busy, so nothing updated @g's cfs_rq there
- * until the hopper came back, and 6.1 applies a migrated task's removed
- * load at that next update (update_cfs_rq_load_avg()): at the re-attach,
- * netted against the attach's own propagation, which then leaves the
- * entity at its decayed fraction. Measured on 6.1 + series, 10 ms hops
- * (dynamic/self-hop): the entity's fraction 0.3-0.7 beside a cfs_rq at
- * 1.0 in 15 of 21 such samples, against 1.00 in 14 of 14 where the CPU
- * it left went idle (newidle balance updates the blocked loads first).
- */
-static bool agg_hop_netted(const struct vd_input *in,
-			   const struct scn_state *st, const struct sample *sm,
-			   int g, int c)
-{
-	const struct scenario *s = in->s;
-	const struct hop_log *hl = in->ss->hop;
-	bool hopper = false, other = false;
-	int k = (int)(sm - in->ss->v);
-
-	/* a hopper hopped between the task and the PELT reads: no placement */
-	for (int h = 0; hl && h < hl->n; h++)
-		if (!hop_at(hl, k, h)->ok || hop_at(hl, k, h)->moved)
-			return true;
-	for (int i = 0; i < in->ss->ninst; i++) {
-		int t = in->inst_task[i], tg = st->task_group[t];
-
-		if (sm->ts[i].cpu != c || sm->ts[i].state != 'R')
-			continue;
-		for (; tg >= 0 && tg != g; tg = s->groups[tg].parent)
-			;
-		if (tg == g && s->tasks[t].kind == SCN_TASK_HOPPER)
-			hopper = true;
-		else
-			other = true;
-	}
-	return hopper && other;
-}
 
 static bool agg_prop_applies(const struct vd_input *in,
 			     const struct scn_state *st, const struct sample *sm,
@@ -1427,87 +1025,6 @@ static int vd_accumulate(const struct vd_input *in, struct vd_acc *a,
 	return 0;
 }
 
-/* Ideal splits of the placements the hoppers took, by events done. */
-#define VD_HOP_MEMO	16
-struct hop_memo {
-	int n, next;
-	struct {
-		int ev;
-		int cur[SCN_MAX_HOPPERS];
-		double g[SCN_MAX_GROUPS];
-	} e[VD_HOP_MEMO];
-	struct scn_state tmp;
-};
-
-/* The ideal split of state st with the hoppers at cur[] alone; or NULL. */
-static const double *hop_ideal(const struct vd_input *in,
-			       const struct scn_state *st, int ev,
-			       const int *cur, const double *cap,
-			       struct hop_memo *mm)
-{
-	const struct hop_log *hl = in->ss->hop;
-	size_t len = sizeof(int) * hl->n;
-	int j, h;
-
-	for (j = 0; j < mm->n; j++)
-		if (mm->e[j].ev == ev && !memcmp(mm->e[j].cur, cur, len))
-			return mm->e[j].g;
-	j = mm->n < VD_HOP_MEMO ? mm->n++ : mm->next++ % VD_HOP_MEMO;
-	mm->tmp = *st;
-	for (h = 0; h < hl->n; h++)
-		if (cur[h] >= 0 && cur[h] < SCN_MAX_CPUS)
-			mm->tmp.task_cpus[in->inst_task[hl->inst[h]]] =
-				1ull << cur[h];
-	mm->e[j].ev = -1;
-	if (ideal_split(in->s, &mm->tmp, cap, mm->e[j].g, NULL))
-		return NULL;
-	mm->e[j].ev = ev;
-	memcpy(mm->e[j].cur, cur, len);
-	return mm->e[j].g;
-}
-
-/*
- * Interval k's ideal split (CPUs per group) times its length, added to
- * gcpu: with hoppers, the sum over its sub-intervals, each hopper on the
- * one CPU it was set to (a sample interval whose hopper reads are not
- * whole takes it anywhere on its cpus).
- */
-static int ideal_interval(const struct vd_input *in, int k,
-			  const struct scn_state *st, const double *cap,
-			  struct ival *iv, struct hop_memo *mm, double *gcpu)
-{
-	const struct hop_log *hl = in->ss->hop;
-	double dt = (double)in->ss->v[k].t_us - (double)in->ss->v[k - 1].t_us;
-	double one[SCN_MAX_GROUPS], t = 0;
-	int cur[SCN_MAX_HOPPERS], ev = in->ss->v[k].events_done, g, h, j;
-	const double *x;
-
-	if (!hop_ok(hl, k) || hop_cuts(hl, k, iv) || iv->span <= 0) {
-		if (ideal_split(in->s, st, cap, one, NULL))
-			return -EINVAL;
-		for (g = 0; g < in->s->ngroups; g++)
-			gcpu[g] += one[g] * dt;
-		return 0;
-	}
-	for (h = 0; h < hl->n; h++)
-		cur[h] = hop_at(hl, k - 1, h)->cpu;
-	for (j = 0; j <= iv->ncut; j++) {
-		double next = j < iv->ncut ? iv->cut[j].t : iv->span;
-
-		if (next > t) {
-			x = hop_ideal(in, st, ev, cur, cap, mm);
-			if (!x)
-				return -EINVAL;
-			for (g = 0; g < in->s->ngroups; g++)
-				gcpu[g] += x[g] * dt * (next - t) / iv->span;
-			t = next;
-		}
-		if (j < iv->ncut)
-			cur[iv->cut[j].h] = iv->cut[j].cpu;
-	}
-	return 0;
-}
-
 /*
  * Ideal split (CPUs per group) over the window: of its state, or with
  * repeats or hoppers, the time average over the states of its intervals.
@@ -1526,9 +1043,10 @@ static int vd_ideal_window(const struct vd_input *in, struct vd_acc *a,
 		return ideal_split(in->s, in->st, cap, gcpu, NULL);
 	st = calloc(1, sizeof(*st));
 	if (ss->hop)
-		mm = calloc(1, sizeof(*mm));
+		mm = hop_memo_new();
 	if (!st || (ss->hop && !mm)) {
 		free(st);
+		hop_memo_free(mm);
 		return -ENOMEM;
 	}
 	scn_event_init(&pos);
@@ -1539,7 +1057,8 @@ static int vd_ideal_window(const struct vd_input *in, struct vd_acc *a,
 
 		span += dt;
 		if (mm) {
-			ret = ideal_interval(in, k, sk, cap, &a->iv, mm, gcpu);
+			ret = hop_ideal_interval(in, k, sk, cap, &a->iv, mm,
+						 gcpu);
 			continue;
 		}
 		ret = ideal_split(in->s, sk, cap, one, NULL);
@@ -1549,7 +1068,7 @@ static int vd_ideal_window(const struct vd_input *in, struct vd_acc *a,
 	for (g = 0; g < in->s->ngroups && span > 0; g++)
 		gcpu[g] /= span;
 	free(st);
-	free(mm);
+	hop_memo_free(mm);
 	return ret;
 }
 
@@ -1791,86 +1310,6 @@ static void vd_coverage(const struct vd_acc *a,
 	}
 }
 
-/*
- * Sub-intervals of the window (first, last] and how many of them had no
- * PELT read of their own placement (hop_pelt()).
- */
-static void hop_count_subs(const struct vd_input *in, struct ival *iv,
-			   int first, int last, int *nsub, int *nmiss)
-{
-	const struct hop_log *hl = in->ss->hop;
-	int cur[SCN_MAX_HOPPERS], k, h, j;
-	double t;
-
-	*nsub = *nmiss = 0;
-	for (k = first + 1; k <= last; k++) {
-		if (!hop_ok(hl, k) || hop_cuts(hl, k, iv))
-			continue;
-		for (h = 0; h < hl->n; h++)
-			cur[h] = hop_at(hl, k - 1, h)->cpu;
-		for (j = 0, t = 0; j <= iv->ncut; j++) {
-			double next = j < iv->ncut ? iv->cut[j].t : iv->span;
-			bool miss = false;
-
-			if (next > t) {
-				hop_pelt(in->ss, k, cur, &miss, iv);
-				(*nsub)++;
-				*nmiss += miss;
-				t = next;
-			}
-			if (j < iv->ncut)
-				cur[iv->cut[j].h] = iv->cut[j].cpu;
-		}
-	}
-}
-
-/*
- * Each hopper over the window: its hops, its own CPU time per CPU and in
- * all against the kernel's (schedstat) for it, and what the model had.
- */
-static void report_hoppers(const struct vd_input *in, struct vd_acc *a,
-			   struct scn_result *r)
-{
-	const struct sample_set *ss = in->ss;
-	const struct hop_log *hl = ss->hop;
-	int nsub, nmiss, h, c;
-
-	if (!hl || !hl->n)
-		return;
-	for (h = 0; h < hl->n; h++) {
-		const struct hop_read *x = hop_at(hl, a->first, h);
-		const struct hop_read *y = hop_at(hl, a->last, h);
-		int i = hl->inst[h];
-		double own = 0, kern = (double)ss->v[a->last].ts[i].ns -
-				       (double)ss->v[a->first].ts[i].ns;
-		char per[160] = "";
-		int len = 0;
-
-		for (c = 0; c < ss->ncpus && len < (int)sizeof(per) - 24; c++) {
-			double d = (double)(y->cpu_ns[c] - x->cpu_ns[c]);
-
-			own += d;
-			if (d > 0)
-				len += snprintf(per + len, sizeof(per) - len,
-						" cpu%d %.1f", c, d / 1e6);
-		}
-		vd_diag(r, "hopper %s: %llu hops in the window (%llu missed "
-			"their CPU); own CPU time %.1f ms (%s ms) vs the "
-			"kernel's %.1f ms (%+.3f%%)%s",
-			in->s->tasks[in->inst_task[i]].name,
-			(unsigned long long)(y->hops - x->hops),
-			(unsigned long long)(y->misses - x->misses), own / 1e6,
-			per[0] ? per + 1 : "-", kern / 1e6,
-			kern > 0 ? 100 * (own - kern) / kern : 0,
-			x->ok && y->ok ? "" : " (reads not whole at an end)");
-	}
-	hop_count_subs(in, &a->iv, a->first, a->last, &nsub, &nmiss);
-	vd_diag(r, "hoppers: %d sub-intervals modelled, %d without a PELT "
-		"read of their placement (the interval's read used); hop "
-		"log: %ld hops lost, %ld reads torn", nsub, nmiss, hl->lost,
-		hl->torn);
-}
-
 /* Diagnostics, the aggregation check, stalls, convergence. */
 static void vd_finalise(const struct vd_input *in, struct vd_acc *a,
 			struct scn_result *r)
@@ -1879,7 +1318,7 @@ static void vd_finalise(const struct vd_input *in, struct vd_acc *a,
 
 	report_worst(in, &a->wi[r->verdict_kind], a->first, a->nint, a->W, r);
 	report_starved(in, a->first, a->last, r);
-	report_hoppers(in, a, r);
+	report_hoppers(in, &a->iv, a->first, a->last, r);
 	vd_check_aggregation(in, a->first, a->last, r);
 	/* an aggregation failure is never the host's */
 	explain_by_stalls(in->s, a->tot, r);
