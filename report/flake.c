@@ -180,6 +180,7 @@ static void add_groups(struct flake_row *r, const struct rep_scenario *s,
 }
 
 #define FLAKE_MIN_RUNS	5
+#define FLAKE_SE_ROUNDING	1e-12	/* of the total: no claim at all */
 double flake_se_ratio(const double *err, double *se, int n)
 {
 	double mean = 0, ss = 0, sd;
@@ -198,10 +199,12 @@ double flake_se_ratio(const double *err, double *se, int n)
 	qsort(se, n, sizeof(double), cmp_double);
 	/*
 	 * A group whose time the model takes as measured (a throttled
-	 * group under bandwidth control) has an interval of [0, 0] and an
-	 * error that differs from 0 only by rounding: it claims nothing.
+	 * group under bandwidth control) has an interval of [e, e], e at
+	 * the rounding level of a double (unthrottle-parent's X: 1e-18 in
+	 * most runs), and an error that differs from 0 only by rounding or
+	 * by the few intervals that were modelled: it claims nothing.
 	 */
-	if (!(percentile(se, n, 0.5) > 0))
+	if (!(percentile(se, n, 0.5) > FLAKE_SE_ROUNDING))
 		return NAN;
 	return percentile(se, n, 0.5) / sd;
 }

@@ -153,6 +153,13 @@ static void test_flake_se_ratio(void **state)
 		err[i] = i % 2 ? 1e-17 : 0;
 	}
 	assert_true(isnan(flake_se_ratio(err, se, 6)));
+	/* rounding-level claims with a real spread (a group modelled in a
+	 * few intervals only): still no claim */
+	for (int i = 0; i < 6; i++) {
+		se[i] = i % 3 ? 1.2e-18 : 0;
+		err[i] = i % 2 ? 5e-5 : -5e-5;
+	}
+	assert_true(isnan(flake_se_ratio(err, se, 6)));
 }
 
 int main(void)
