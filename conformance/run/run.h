@@ -228,7 +228,9 @@ struct task_hold {
  * CPU or state and no event fired, a group whose last two cpu.pelt reads
  * agreed within SAMPLER_PELT_REL is steady, and is read again only every
  * SAMPLER_PELT_HOLD PELT reads (staggered over the groups); a read that
- * disagrees ends it.
+ * disagrees ends it. A group with blocked load on a CPU where nothing of
+ * it is queued is never steady: its sums move only at that CPU's next
+ * blocked load update.
  */
 struct grp_hold {
 	bool have, steady;

@@ -612,6 +612,30 @@ static bool pelt_group_close(const struct grp_hold *gh,
 	return true;
 }
 
+/*
+ * Does group g keep blocked load on a CPU where none of its entities is
+ * queued? Such a cfs_rq's sums only move at that CPU's next blocked load
+ * update, which a nohz idle CPU may run hundreds of ms later (4 vCPUs,
+ * load-sum-sync-7c7ad626d9a0: P/c's load_avg 570 read the same twice on
+ * idle CPU1, was held for 1.2 s and meanwhile decayed to 0, and the model
+ * from the held state put P 0.052 below its measured share). Two equal
+ * reads of it say nothing about the next one: never hold it.
+ */
+static bool pelt_group_blocked(const struct pelt_snap *p, int g)
+{
+	int c;
+
+	for (c = 0; c < p->ncpus; c++) {
+		const struct pelt_cpu *pc = pelt_at(p, g, c);
+
+		if (pc->present && !pc->nr_running &&
+		    (pc->load_avg > 0 || pc->contrib > 0 ||
+		     pc->removed_load_avg > 0 || pc->se_load_avg > 0))
+			return true;
+	}
+	return false;
+}
+
 /* After a fresh read of group g: check, start or end its hold. */
 static void grp_hold_update(struct sampler *sp, struct sample_set *ss,
 			    const struct pelt_snap *p, int g)
@@ -623,6 +647,7 @@ static void grp_hold_update(struct sampler *sp, struct sample_set *ss,
 		ss->pelt_checks++;
 		ss->pelt_held_wrong += !close;
 	}
+	close = close && !pelt_group_blocked(p, g);
 	gh->age = 0;
 	if (close && !gh->steady)
 		gh->age = g % SAMPLER_PELT_HOLD;	/* stagger */

@@ -171,6 +171,23 @@ static void write_pelt(struct rig *r, const char *grp, double se_weight)
 	fclose(f);
 }
 
+/* group grp with blocked load on cpu1, where none of it is queued */
+static void write_pelt_blocked(struct rig *r, const char *grp)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/r/%s/cpu.pelt", r->dir, grp);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "tg load_avg=1594 shares=1024\n"
+		"cpu0 online=1 on_list=1 nr_running=1 contrib=1024 "
+		"weight=1024 load_avg=1023 se_weight=658 se_load_avg=500\n"
+		"cpu1 online=1 on_list=1 nr_running=0 contrib=570 "
+		"weight=0 load_avg=570 se_weight=366 se_load_avg=200\n");
+	fclose(f);
+}
+
 static void write_usage(struct rig *r, int g, uint64_t us)
 {
 	char path[128];
@@ -427,6 +444,28 @@ static void test_pelt_hold(void **state)
 }
 
 /*
+ * A group with blocked load on a CPU where nothing of it is queued reads
+ * the same until that CPU's next blocked load update: never held, while
+ * the steady group beside it is.
+ */
+static void test_pelt_no_hold_blocked(void **state)
+{
+	struct rig r;
+	int k;
+
+	(void)state;
+	rig_init(&r, 0);
+	write_pelt_blocked(&r, "A");
+	for (k = 0; k < 10; k++)
+		take(&r, 0, true);
+	/* A: 10 fresh reads; B: fresh, fresh, held x7, fresh */
+	assert_int_equal(r.ss.pelt_reads, 10 + 3);
+	assert_int_equal(r.ss.pelt_held, 7);
+	assert_int_equal(r.ss.pelt_held_wrong, 0);
+	rig_free(&r);
+}
+
+/*
  * A task seen on another CPU than at the latest PELT read ends the holds
  * of its group and its ancestors only: B, whose task stayed, stays held.
  */
@@ -634,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_self_ns),
 		cmocka_unit_test(test_quick_check),
 		cmocka_unit_test(test_pelt_hold),
+		cmocka_unit_test(test_pelt_no_hold_blocked),
 		cmocka_unit_test(test_pelt_groups_changed),
 		cmocka_unit_test(test_pelt_first),
 		cmocka_unit_test(test_usage_ends),
