@@ -36,6 +36,8 @@ void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 	if (max_measure_us < measure_us)
 		max_measure_us = measure_us;
 	p->max_measure_us = max_measure_us;
+	if (SEQ_FIRST_US < max_measure_us)	/* before a regular look */
+		p->look_us[p->nlooks++] = SEQ_EARLY_US;
 	for (l = SEQ_FIRST_US; l < max_measure_us &&
 	     p->nlooks < SEQ_MAX_LOOKS - 1; l += SEQ_STEP_US)
 		p->look_us[p->nlooks++] = l;
