@@ -327,6 +327,14 @@ static void test_plan(void **state)
 	seq_plan_init(&p, &o, 3000000, 6000000, 0.95);
 	assert_int_equal(p.nlooks, SEQ_MAX_LOOKS);
 	assert_memory_equal(p.look_us, want3, sizeof(want3));
+	/* no look shorter than windows x sample (8 x 250 ms) but the last */
+	seq_plan_from(&p, &o, 4000000, 8000000, 0.95, 2000000);
+	assert_int_equal(p.nlooks, SEQ_MAX_LOOKS);
+	assert_int_equal(p.look_us[0], 2000000);
+	assert_int_equal(p.look_us[6], 5000000);
+	assert_int_equal(p.look_us[7], 8000000);
+	seq_plan_from(&p, &o, 2000000, 4000000, 0.95, 400000);
+	assert_memory_equal(p.look_us, want2, sizeof(want2));
 	/* a window shorter than the first look: one look */
 	seq_plan_init(&p, &o, 500000, 800000, 0.95);
 	assert_int_equal(p.nlooks, 1);

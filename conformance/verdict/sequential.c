@@ -20,6 +20,13 @@ void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 		   uint64_t measure_us, uint64_t max_measure_us,
 		   double confidence)
 {
+	seq_plan_from(p, o, measure_us, max_measure_us, confidence, 0);
+}
+
+void seq_plan_from(struct seq_plan *p, const struct seq_opts *o,
+		   uint64_t measure_us, uint64_t max_measure_us,
+		   double confidence, uint64_t min_look_us)
+{
 	uint64_t l;
 
 	memset(p, 0, sizeof(*p));
@@ -36,10 +43,13 @@ void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 	if (max_measure_us < measure_us)
 		max_measure_us = measure_us;
 	p->max_measure_us = max_measure_us;
-	if (SEQ_FIRST_US < max_measure_us)	/* before a regular look */
+	/* the early look only before a regular one */
+	if (SEQ_EARLY_US >= min_look_us && SEQ_FIRST_US < max_measure_us)
 		p->look_us[p->nlooks++] = SEQ_EARLY_US;
-	for (l = SEQ_FIRST_US; l < max_measure_us &&
-	     p->nlooks < SEQ_MAX_LOOKS - 1; l += SEQ_STEP_US)
+	for (l = SEQ_FIRST_US; l < min_look_us; l += SEQ_STEP_US)
+		;
+	for (; l < max_measure_us && p->nlooks < SEQ_MAX_LOOKS - 1;
+	     l += SEQ_STEP_US)
 		p->look_us[p->nlooks++] = l;
 	p->look_us[p->nlooks++] = max_measure_us;
 	p->look_confidence = 1 - (1 - confidence) / p->nlooks;

@@ -111,6 +111,18 @@ void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 		   double confidence);
 
 /*
+ * The same, with no look shorter than min_look_us but the last: the
+ * runner passes windows x sample, the shortest window with all its
+ * sub-windows. scale/siblings-208 samples every 250 ms: at 0.75 s and 1 s
+ * a look had 3 and 4 intervals (2 and 3 degrees of freedom), could not
+ * pass, and cost ~180 ms of CPU, so that SEQ_LOOK_BUDGET skipped the
+ * looks after it up to 3.6 s; its first look is now at 2 s.
+ */
+void seq_plan_from(struct seq_plan *p, const struct seq_opts *o,
+		   uint64_t measure_us, uint64_t max_measure_us,
+		   double confidence, uint64_t min_look_us);
+
+/*
  * The confidence to analyse a look with so that its intervals come out
  * at p->look_confidence with the standard error multiplied by p->inflation
  * (lag: the window's ci_method is VD_CI_LAG), for df degrees of freedom.
