@@ -462,12 +462,14 @@ static void check_suite(const char *suite, int min, uint64_t max_measure_us,
  * scenario with repeats stops at its measure), not for more: the suite
  * then ran 127-147 s of guest time on a shared 2-core host. Scenarios
  * that need 4 or more CPUs (topology/idle-reweight-fold) skip there.
+ * With the 250 ms warm-up of the 30 no-phase, no-repeat scenarios the sum
+ * is 190.0 s, the budget 191 s (issue #25: <= 120 s of guest time).
  */
 static void test_suites(void **state)
 {
 	(void)state;
 	check_suite("quick", 8, 3000000, 30000000);
-	check_suite("default", 30, 8000000, 199000000);
+	check_suite("default", 30, 8000000, 191000000);
 }
 
 /* "every": the values cycle, firings and phases merge in time order. */

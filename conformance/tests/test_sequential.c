@@ -306,13 +306,17 @@ static void test_sim_wrong(void **state)
 	sim_check(mus, true);
 }
 
-/* The looks: 1 s, then every 0.5 s, the last at max_measure. */
+/* The looks: 0.75 s, 1 s, then every 0.5 s (or wider), the last at max_measure. */
 static void test_plan(void **state)
 {
-	static const uint64_t want2[] = { 1000000, 1500000, 2000000, 2500000,
-					  3000000, 3500000, 4000000 };
-	static const uint64_t want3[] = { 1000000, 1500000, 2000000, 2500000,
-					  3000000, 3500000, 4000000, 6000000 };
+	static const uint64_t want2[] = { 750000, 1000000, 1500000, 2000000,
+					  2500000, 3000000, 3500000, 4000000 };
+	/* past 0.5 s steps' reach: geometric, rounded to 0.25 s */
+	static const uint64_t want3[] = { 750000, 1000000, 1500000, 2000000,
+					  2500000, 3250000, 4500000, 6000000 };
+	static const uint64_t want16[] = { 750000, 1000000, 1500000, 2500000,
+					   4000000, 6250000, 10000000,
+					   16000000 };
 	struct seq_opts o;
 	struct seq_plan p;
 
@@ -321,12 +325,23 @@ static void test_plan(void **state)
 	assert_true(o.lag_inflation == SEQ_LAG_INFLATION);
 	seq_plan_init(&p, &o, 2000000, 4000000, 0.95);
 	assert_true(p.sequential);
-	assert_int_equal(p.nlooks, 7);
+	assert_int_equal(p.nlooks, 8);
 	assert_memory_equal(p.look_us, want2, sizeof(want2));
-	assert_true(fabs(p.look_confidence - (1 - 0.05 / 7)) < 1e-12);
+	assert_true(fabs(p.look_confidence - (1 - 0.05 / 8)) < 1e-12);
 	seq_plan_init(&p, &o, 3000000, 6000000, 0.95);
 	assert_int_equal(p.nlooks, SEQ_MAX_LOOKS);
 	assert_memory_equal(p.look_us, want3, sizeof(want3));
+	/* no look shorter than windows x sample (8 x 250 ms) but the last */
+	seq_plan_from(&p, &o, 4000000, 8000000, 0.95, 2000000);
+	assert_int_equal(p.nlooks, SEQ_MAX_LOOKS);
+	assert_int_equal(p.look_us[0], 2000000);
+	assert_int_equal(p.look_us[3], 3500000);
+	assert_int_equal(p.look_us[4], 4500000);
+	assert_int_equal(p.look_us[7], 8000000);
+	seq_plan_from(&p, &o, 8000000, 16000000, 0.95, 200000);
+	assert_memory_equal(p.look_us, want16, sizeof(want16));
+	seq_plan_from(&p, &o, 2000000, 4000000, 0.95, 400000);
+	assert_memory_equal(p.look_us, want2, sizeof(want2));
 	/* a window shorter than the first look: one look */
 	seq_plan_init(&p, &o, 500000, 800000, 0.95);
 	assert_int_equal(p.nlooks, 1);

@@ -581,7 +581,7 @@ static bool seq_at(struct sample_set *ss, const struct seq_plan *p, int look)
 }
 
 /*
- * Exact: PASS at the first look (1 s). A bias of 1.5 % of the total:
+ * Exact: PASS at the first look (0.75 s). A bias of 1.5 % of the total:
  * FAIL at the first look. A bias of 1 %, the tolerance itself, and a
  * random walk of +-6 ms charges on top: no look decides until the last,
  * INCONCLUSIVE; the fixed window calls it FAIL.
@@ -599,8 +599,8 @@ static void test_seq_looks(void **state)
 	build(&ss, 2.0 / 3, 0.006, 0, 0);
 	assert_true(seq_at(&ss, &p, 0));
 	assert_int_equal(res.v, V_PASS);
-	assert_int_equal(res.win_len_us, 1000000);
-	assert_int_equal(res.intervals, 20);
+	assert_int_equal(res.win_len_us, SEQ_EARLY_US);
+	assert_int_equal(res.intervals, 15);
 	sset_free(&ss);
 
 	build(&ss, 2.0 / 3 + 0.03, 0.006, 0, 0);

@@ -20,6 +20,44 @@ void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 		   uint64_t measure_us, uint64_t max_measure_us,
 		   double confidence)
 {
+	seq_plan_from(p, o, measure_us, max_measure_us, confidence, 0);
+}
+
+/*
+ * The regular looks from s0 to max (the last at max), at most slots: every
+ * SEQ_STEP_US where that reaches max, else spaced geometrically (rounded
+ * to half a step, at least a step apart). A 16 s window looked at 1 s ..
+ * 3.5 s and then only at 16 s (churn/fork-exit-cross-cpu, measure 8 s).
+ */
+static int plan_regular(uint64_t *out, int slots, uint64_t s0, uint64_t max)
+{
+	const uint64_t half = SEQ_STEP_US / 2;
+	double r, g = s0;
+	uint64_t l = s0;
+	int n = 0;
+
+	if (s0 + (uint64_t)(slots - 1) * SEQ_STEP_US >= max) {
+		for (; l < max && n < slots - 1; l += SEQ_STEP_US)
+			out[n++] = l;
+		out[n++] = max;
+		return n;
+	}
+	r = pow((double)max / s0, 1.0 / (slots - 1));
+	while (l < max && n < slots - 1) {
+		out[n++] = l;
+		g *= r;
+		l = (uint64_t)(g / half + 0.5) * half;
+		if (l < out[n - 1] + SEQ_STEP_US)
+			l = out[n - 1] + SEQ_STEP_US;
+	}
+	out[n++] = max;
+	return n;
+}
+
+void seq_plan_from(struct seq_plan *p, const struct seq_opts *o,
+		   uint64_t measure_us, uint64_t max_measure_us,
+		   double confidence, uint64_t min_look_us)
+{
 	uint64_t l;
 
 	memset(p, 0, sizeof(*p));
@@ -36,10 +74,17 @@ void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 	if (max_measure_us < measure_us)
 		max_measure_us = measure_us;
 	p->max_measure_us = max_measure_us;
-	for (l = SEQ_FIRST_US; l < max_measure_us &&
-	     p->nlooks < SEQ_MAX_LOOKS - 1; l += SEQ_STEP_US)
-		p->look_us[p->nlooks++] = l;
-	p->look_us[p->nlooks++] = max_measure_us;
+	/* the early look only before a regular one */
+	if (SEQ_EARLY_US >= min_look_us && SEQ_FIRST_US < max_measure_us)
+		p->look_us[p->nlooks++] = SEQ_EARLY_US;
+	for (l = SEQ_FIRST_US; l < min_look_us; l += SEQ_STEP_US)
+		;
+	if (l >= max_measure_us)
+		p->look_us[p->nlooks++] = max_measure_us;
+	else
+		p->nlooks += plan_regular(p->look_us + p->nlooks,
+					  SEQ_MAX_LOOKS - p->nlooks, l,
+					  max_measure_us);
 	p->look_confidence = 1 - (1 - confidence) / p->nlooks;
 	p->inflation = o->lag_inflation >= 1 ? o->lag_inflation : 1;
 }
