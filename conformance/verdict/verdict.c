@@ -284,12 +284,12 @@ static const char *const ak_name[AK_N] = {
 
 static bool agg_prop_applies(const struct vd_input *in,
 			     const struct scn_state *st, const struct sample *sm,
-			     int g, int c, bool clean)
+			     int g, int c, bool clean, bool hop)
 {
 	const struct scenario *s = in->s;
 
 	if (scn_state_under_limit(s, st, g) ||
-	    agg_hop_netted(in, st, sm, g, c))
+	    (hop && agg_hop_netted(in, st, sm, g, c)))
 		return false;
 	for (int i = 0; i < in->ss->ninst && !clean; i++) {
 		int t = in->inst_task[i], tg = st->task_group[t];
@@ -328,6 +328,7 @@ struct agg_counts {
 	double *sum;
 	int checked;		/* samples checked */
 	int prop_checked;	/* ... where the propagation check applied */
+	bool hop;		/* a hopper or a hop log: agg_hop_netted() */
 };
 
 /* cpu < 0: not attributable to one CPU */
@@ -423,6 +424,7 @@ static void agg_check_cpus(const struct vd_input *in,
 			   int g, int shift, uint64_t clean,
 			   struct agg_counts *ac)
 {
+	bool hop = ac->hop;
 	const struct pelt_snap *p = &sm->pelt;
 	double tol = in->s->agg_tolerance, unprop = 0;
 	bool prop = false;
@@ -453,7 +455,7 @@ static void agg_check_cpus(const struct vd_input *in,
 			agg_add(ac, AK_STALE, c, dev);
 		if (!agg_throttled(in->s, p, g, c) &&
 		    agg_prop_applies(in, st, sm, g, c,
-				     c < 64 && (clean >> c & 1))) {
+				     c < 64 && (clean >> c & 1), hop)) {
 			unprop = fmax(unprop, agg_unpropagated(pc));
 			prop |= pc->has_se && pc->weight > 0;
 		}
@@ -533,6 +535,7 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
 		goto out;
 	for (k = first; k <= last; k++)
 		clean[k - first] = agg_clean_cpus(in, &in->ss->v[k]);
+	ac.hop = in->ss->hop || scn_find_hopper(s, -1) >= 0;
 	for (g = 0; g < s->ngroups; g++) {
 		memset(ac.cnt, 0, sizeof(int) * AK_N * (nc + 1));
 		memset(ac.sum, 0, sizeof(double) * AK_N * (nc + 1));
