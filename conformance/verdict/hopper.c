@@ -412,9 +412,14 @@ bool agg_hop_netted(const struct vd_input *in, const struct scn_state *st,
 
 		if (sm->ts[i].cpu != c || sm->ts[i].state != 'R')
 			continue;
+		/* only a hopper needs the walk up to g */
+		if (s->tasks[t].kind != SCN_TASK_HOPPER) {
+			other = true;
+			continue;
+		}
 		for (; tg >= 0 && tg != g; tg = s->groups[tg].parent)
 			;
-		if (tg == g && s->tasks[t].kind == SCN_TASK_HOPPER)
+		if (tg == g)
 			hopper = true;
 		else
 			other = true;
