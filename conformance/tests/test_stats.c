@@ -71,6 +71,23 @@ static void test_t_closed_forms(void **state)
 	assert_true(stats_t_quantile(1e-9, 3) < 1e-8);
 }
 
+/* The remembered pair returns the same double, and only for its pair. */
+static void test_t_memo(void **state)
+{
+	double a = stats_t_quantile(0.99375, 7), b, c;
+
+	(void)state;
+	b = stats_t_quantile(0.95, 7);
+	c = stats_t_quantile(0.99375, 7);
+	assert_true(a == c);
+	assert_true(stats_t_quantile(0.99375, 7) == c);
+	assert_true(b < a);
+	assert_true(stats_t_quantile(0.95, 7) == b);
+	assert_true(isnan(stats_t_quantile(NAN, 7)));
+	assert_true(isnan(stats_t_quantile(NAN, 7)));
+	assert_true(stats_t_quantile(0.99375, 7) == a);
+}
+
 static void test_t_monotone(void **state)
 {
 	(void)state;
@@ -329,6 +346,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_t_table),
 		cmocka_unit_test(test_t_closed_forms),
+		cmocka_unit_test(test_t_memo),
 		cmocka_unit_test(test_t_monotone),
 		cmocka_unit_test(test_t_invalid),
 		cmocka_unit_test(test_summarize),
