@@ -156,7 +156,8 @@ static pid_t spawn_hog(int cpu)
 	return pid;
 }
 
-static void write_pelt(struct rig *r, const char *grp, double se_weight)
+static void write_pelt_text(struct rig *r, const char *grp,
+			    const char *text)
 {
 	char path[128];
 	FILE *f;
@@ -164,28 +165,30 @@ static void write_pelt(struct rig *r, const char *grp, double se_weight)
 	snprintf(path, sizeof(path), "%s/r/%s/cpu.pelt", r->dir, grp);
 	f = fopen(path, "w");
 	assert_non_null(f);
-	fprintf(f, "tg load_avg=1024 shares=1024\n"
-		"cpu0 online=1 on_list=1 nr_running=1 contrib=1024 "
-		"weight=1024 load_avg=1023 se_weight=%g se_load_avg=500\n"
-		"cpu1 online=1 on_list=0 nr_running=0\n", se_weight);
+	fputs(text, f);
 	fclose(f);
+}
+
+static void write_pelt(struct rig *r, const char *grp, double se_weight)
+{
+	char text[256];
+
+	snprintf(text, sizeof(text), "tg load_avg=1024 shares=1024\n"
+		 "cpu0 online=1 on_list=1 nr_running=1 contrib=1024 "
+		 "weight=1024 load_avg=1023 se_weight=%g se_load_avg=500\n"
+		 "cpu1 online=1 on_list=0 nr_running=0\n", se_weight);
+	write_pelt_text(r, grp, text);
 }
 
 /* group grp with blocked load on cpu1, where none of it is queued */
 static void write_pelt_blocked(struct rig *r, const char *grp)
 {
-	char path[128];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/r/%s/cpu.pelt", r->dir, grp);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "tg load_avg=1594 shares=1024\n"
-		"cpu0 online=1 on_list=1 nr_running=1 contrib=1024 "
-		"weight=1024 load_avg=1023 se_weight=658 se_load_avg=500\n"
-		"cpu1 online=1 on_list=1 nr_running=0 contrib=570 "
-		"weight=0 load_avg=570 se_weight=366 se_load_avg=200\n");
-	fclose(f);
+	write_pelt_text(r, grp, "tg load_avg=1594 shares=1024\n"
+			"cpu0 online=1 on_list=1 nr_running=1 contrib=1024 "
+			"weight=1024 load_avg=1023 se_weight=658 "
+			"se_load_avg=500\n"
+			"cpu1 online=1 on_list=1 nr_running=0 contrib=570 "
+			"weight=0 load_avg=570 se_weight=366 se_load_avg=200\n");
 }
 
 static void write_usage(struct rig *r, int g, uint64_t us)
