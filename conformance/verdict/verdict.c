@@ -291,7 +291,9 @@ static bool agg_prop_applies(const struct vd_input *in,
 	if (scn_state_under_limit(s, st, g) ||
 	    (hop && agg_hop_netted(in, st, sm, g, c)))
 		return false;
-	for (int i = 0; i < in->ss->ninst && !clean; i++) {
+	if (clean)		/* agg_clean_cpus(): nothing below g to scan for */
+		return true;
+	for (int i = 0; i < in->ss->ninst; i++) {
 		int t = in->inst_task[i], tg = st->task_group[t];
 
 		for (; tg >= 0 && tg != g; tg = s->groups[tg].parent)
