@@ -209,20 +209,47 @@ double flake_se_ratio(const double *err, double *se, int n)
 	return percentile(se, n, 0.5) / sd;
 }
 
-/* the smallest ratio over the row's groups; NAN when none has one */
-static double row_se_ratio(struct flake_row *r)
+/* a row's SE c/o: its smallest group's, with that group's run count */
+struct se_claim {
+	double ratio;
+	int n, groups;
+};
+
+static struct se_claim row_se_ratio(struct flake_row *r)
 {
-	double m = NAN;
+	struct se_claim c = { NAN, 0, 0 };
 	int i;
 
 	for (i = 0; i < r->n_grp; i++) {
 		double v = flake_se_ratio(r->grp[i].err, r->grp[i].se,
 					  r->grp[i].n);
 
-		if (!isnan(v) && (isnan(m) || v < m))
-			m = v;
+		if (isnan(v))
+			continue;
+		c.groups++;
+		if (isnan(c.ratio) || v < c.ratio) {
+			c.ratio = v;
+			c.n = r->grp[i].n;
+		}
 	}
-	return m;
+	return c;
+}
+
+/*
+ * Is a row's SE c/o outside what a calibrated interval gives by chance
+ * over its runs? -1 narrower, +1 wider, 0 within. The 90 % band of one
+ * group (5 % each side); the smallest of G groups is tested against a
+ * lower end at 5 %/G (Bonferroni), as the minimum of G ratios runs low.
+ */
+int flake_se_outside(double ratio, int n, int groups)
+{
+	double lo, hi;
+
+	stats_se_ratio_band(n, 0.05 / (groups > 1 ? groups : 1), 0.05,
+			    &lo, &hi);
+	if (isnan(ratio) || isnan(lo))
+		return 0;
+	return ratio < lo ? -1 : ratio > hi ? 1 : 0;
 }
 
 static void row_free(struct flake_row *r)
@@ -272,7 +299,7 @@ static int row_bad(const struct flake_row *r)
 	       r->counts[V_INCONCLUSIVE];
 }
 
-static void print_row(FILE *f, struct flake_row *r)
+static void print_row(FILE *f, struct flake_row *r, struct se_claim c)
 {
 	int bad = row_bad(r);
 
@@ -289,7 +316,7 @@ static void print_row(FILE *f, struct flake_row *r)
 		percentile(r->err, r->n_err, 1.0),
 		percentile(r->half, r->n_err, 0.5),
 		percentile(r->margin, r->n_margin, 0.5),
-		percentile(r->margin, r->n_margin, 1.0), row_se_ratio(r),
+		percentile(r->margin, r->n_margin, 1.0), c.ratio,
 		percentile(r->ttv, r->n_ttv, 0.5),
 		percentile(r->ttv, r->n_ttv, 0.9),
 		percentile(r->ttv, r->n_ttv, 1.0));
@@ -297,6 +324,51 @@ static void print_row(FILE *f, struct flake_row *r)
 		fprintf(f, "  <- not passed in %d of %d runs", bad,
 			bad + r->counts[V_PASS] + r->counts[V_SKIP]);
 	fputc('\n', f);
+}
+
+/* One line of the rows whose SE c/o lies beyond chance in direction @dir. */
+static int print_se_outside(FILE *f, struct flake_row *rows, int nrows,
+			    int dir, int *m)
+{
+	int i, k = 0;
+
+	for (i = 0; i < nrows; i++) {
+		struct se_claim c = row_se_ratio(&rows[i]);
+
+		if (row_bad(&rows[i]) || isnan(c.ratio))
+			continue;
+		(*m)++;
+		if (flake_se_outside(c.ratio, c.n, c.groups) != dir)
+			continue;
+		fprintf(f, "%s %s %.2f", k++ ? "," : dir < 0 ?
+			"SE c/o below its chance band (interval too narrow):" :
+			"SE c/o above its chance band (interval too wide):",
+			rows[i].name, c.ratio);
+	}
+	if (k)
+		fputc('\n', f);
+	return k;
+}
+
+/*
+ * SE c/o is itself an estimate: over 10 runs a calibrated interval reads
+ * anywhere in about 0.73-1.64 (90 %), so a few scenarios of a suite fall
+ * outside any fixed band by chance. Name those beyond their own band and
+ * say how many chance alone would put there.
+ */
+static void print_se_band(FILE *f, struct flake_row *rows, int nrows, int n)
+{
+	int m = 0, out;
+	double lo, hi;
+
+	out = print_se_outside(f, rows, nrows, -1, &m);
+	m = 0;
+	out += print_se_outside(f, rows, nrows, 1, &m);
+	stats_se_ratio_band(n, 0.05, 0.05, &lo, &hi);
+	fprintf(f, "SE c/o chance band: %d of %d scenarios that always passed "
+		"lie outside theirs (at most %.1f expected were every interval "
+		"calibrated; %d runs, one group: %.2f-%.2f)\n", out, m,
+		0.1 * m, n, lo, hi);
 }
 
 int flake_summarize(FILE *f, const struct rep_run *runs, int n)
@@ -337,7 +409,7 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 	for (i = 0; i < nrows; i++) {
 		struct flake_row *r = &rows[i];
 
-		print_row(f, r);
+		print_row(f, r, row_se_ratio(r));
 		if (row_bad(r))
 			unstable++;
 	}
@@ -351,6 +423,7 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 		"SE c/o: claimed (before the lag inflation) / run-to-run "
 		"standard error, smallest group (1 = calibrated, > 1 "
 		"conservative)\n");
+	print_se_band(f, rows, nrows, n);
 	fprintf(f, "incl: inconclusive (no verdict within the longest "
 		"window); died: incomplete (the guest stopped in it); ttv: "
 		"time to a verdict after the warm-up, s (p50, p90, max)\n");

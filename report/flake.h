@@ -23,4 +23,11 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n);
  */
 double flake_se_ratio(const double *err, double *se, int n);
 
+/*
+ * -1 when an SE c/o of @ratio over @n runs (the smallest of @groups
+ * groups) is below what a calibrated interval gives by chance (90 %,
+ * Bonferroni over the groups at the lower end), +1 above, 0 within.
+ */
+int flake_se_outside(double ratio, int n, int groups);
+
 #endif /* REPORT_FLAKE_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * stats.h - Welch's unequal-variance t test, used to decide whether an
- * error changed between two runs. The t distribution itself is the
+ * error changed between two runs, and the chance band of a standard
+ * error estimated from repeated runs. The t distribution itself is the
  * contract's (stats_t_quantile(), stats_t_cdf()).
  */
 #ifndef REPORT_STATS_H
@@ -25,5 +26,15 @@ struct welch {
 int welch_from_ci(double mean_a, double half_a, int n_a,
 		  double mean_b, double half_b, int n_b,
 		  double confidence, struct welch *out);
+
+/*
+ * The range a calibrated interval's SE c/o (claimed standard error over
+ * the standard deviation of the error across n runs) falls in by chance,
+ * from the sampling of that standard deviation alone: (n-1) s^2 / sigma^2
+ * is chi-square with n-1 degrees of freedom. @lo is exceeded downward
+ * with probability @alpha_lo, @hi upward with @alpha_hi. NAN for n < 3.
+ */
+void stats_se_ratio_band(int n, double alpha_lo, double alpha_hi,
+			 double *lo, double *hi);
 
 #endif /* REPORT_STATS_H */

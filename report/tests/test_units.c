@@ -162,6 +162,27 @@ static void test_flake_se_ratio(void **state)
 	assert_true(isnan(flake_se_ratio(err, se, 6)));
 }
 
+static void test_flake_se_band(void **state)
+{
+	double lo, hi;
+
+	(void)state;
+	/* chi2(9): 16.919 at 0.95, 3.325 at 0.05 */
+	stats_se_ratio_band(10, 0.05, 0.05, &lo, &hi);
+	assert_float_equal(lo, sqrt(9 / 16.919), 0.003);
+	assert_float_equal(hi, sqrt(9 / 3.325), 0.005);
+	assert_int_equal(flake_se_outside(0.6, 10, 1), -1);
+	assert_int_equal(flake_se_outside(1.0, 10, 1), 0);
+	assert_int_equal(flake_se_outside(1.7, 10, 1), 1);
+	/* the smallest of 208 groups: chi2(9) at 1 - 0.05/208 is ~31 */
+	assert_int_equal(flake_se_outside(0.6, 10, 208), 0);
+	assert_int_equal(flake_se_outside(0.4, 10, 208), -1);
+	/* too few runs: no band, no verdict on the ratio */
+	stats_se_ratio_band(2, 0.05, 0.05, &lo, &hi);
+	assert_true(isnan(lo) && isnan(hi));
+	assert_int_equal(flake_se_outside(0.1, 2, 1), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -170,6 +191,7 @@ int main(void)
 		cmocka_unit_test(test_welch),
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_flake_se_ratio),
+		cmocka_unit_test(test_flake_se_band),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
