@@ -212,10 +212,6 @@ static int scn_finish(struct scn_parser *p)
 	ret = scn_repeats_check(p);
 	if (ret)
 		return ret;
-	if (s->max_measure_us && s->nrepeats) {
-		p->line = p->key_line[KEY_MAX_MEASURE];
-		return scn_err(p, "max_measure: a scenario with 'every' is measured for measure only (its firings are planned for that window)");
-	}
 	if (s->timeout_us && s->timeout_us < scn_max_duration_us(s)) {
 		p->line = p->key_line[KEY_TIMEOUT];
 		return scn_err(p, "timeout %s is shorter than the scenario's longest run time %s",

@@ -195,13 +195,11 @@ uint64_t scn_duration_us(const struct scenario *s)
 
 /*
  * The sequential verdict may measure past measure, up to max_measure
- * (default SCN_MAX_MEASURE_FACTOR x measure); repeated actions are
- * planned for measure only, so such a scenario stops there.
+ * (default SCN_MAX_MEASURE_FACTOR x measure); repeated actions go on
+ * firing until then (timeline.c).
  */
 uint64_t scn_max_measure_us(const struct scenario *s)
 {
-	if (s->nrepeats)
-		return s->measure_us;
 	if (s->max_measure_us)
 		return s->max_measure_us;
 	return SCN_MAX_MEASURE_FACTOR * s->measure_us;

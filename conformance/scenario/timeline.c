@@ -14,14 +14,19 @@ void scn_event_init(struct scn_event_pos *pos)
 	memset(pos, 0, sizeof(*pos));
 }
 
-/* Time of repeat r's next firing, or UINT64_MAX after the run's end. */
+/*
+ * Time of repeat r's next firing, or UINT64_MAX after the run's longest
+ * end: a window the sequential verdict extends past measure keeps the
+ * same changes coming (a hop that stopped at measure would leave the
+ * rest of the window steady, another scenario).
+ */
 static uint64_t repeat_next(const struct scenario *s,
 			    const struct scn_event_pos *pos, int r)
 {
 	const struct scn_repeat *rp = &s->repeats[r];
 	uint64_t t = rp->from_us + (uint64_t)pos->fired[r] * rp->period_us;
 
-	return t < scn_duration_us(s) ? t : UINT64_MAX;
+	return t < scn_max_duration_us(s) ? t : UINT64_MAX;
 }
 
 const struct scn_phase *scn_event_peek(const struct scenario *s,
@@ -69,7 +74,7 @@ const struct scn_phase *scn_event_next(const struct scenario *s,
 
 int scn_firings(const struct scenario *s)
 {
-	uint64_t end = scn_duration_us(s);
+	uint64_t end = scn_max_duration_us(s);
 	uint64_t n = 0;
 
 	for (int r = 0; r < s->nrepeats; r++) {

@@ -355,7 +355,7 @@ static void test_plan(void **state)
 	assert_true(p.look_confidence == 0.95 && p.inflation == 1);
 }
 
-/* A repeat's firings stop at measure: no longer window then. */
+/* Repeats keep firing past measure: the longer window holds for them too. */
 static void test_max_measure(void **state)
 {
 	struct scenario sc;
@@ -367,7 +367,12 @@ static void test_max_measure(void **state)
 	assert_int_equal(scn_max_measure_us(&sc), 6000000);
 	tu_parse("name r\ncpus 2\nmeasure 3s\ngroup A\ntask a group=A\n"
 		 "every 500ms weight A 200 300\n", &sc, &st);
-	assert_int_equal(scn_max_measure_us(&sc), 3000000);
+	assert_int_equal(scn_max_measure_us(&sc), 6000000);
+	/* firings every 0.5 s from its first up to the longest run's end */
+	assert_int_equal(scn_firings(&sc),
+			 (scn_max_duration_us(&sc) - sc.repeats[0].from_us - 1) /
+			 500000 + 1);
+	assert_true(scn_max_duration_us(&sc) >= 6000000);
 	tu_parse("name k\ncpus 2\nmeasure 3s\nmax_measure 10s\ngroup A\n"
 		 "task a group=A\n", &sc, &st);
 	assert_int_equal(scn_max_measure_us(&sc), 10000000);
