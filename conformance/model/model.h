@@ -234,4 +234,13 @@ int ideal_split(const struct scenario *s, const struct scn_state *st,
 		const double *cpu_capacity, double *group_cpu,
 		double *task_cpu);
 
+/*
+ * For the tests: decide every feasibility check by max-flow (on), as the
+ * model did before its cut check; the split must not change (ideal.c).
+ * Not for use while another thread computes a split.
+ */
+void ideal_set_reference(bool on);
+/* Feasibility checks so far decided by the cut, and by max-flow. */
+void ideal_check_counts(unsigned long *cut, unsigned long *flow);
+
 #endif /* CONFORM_MODEL_H */

@@ -24,6 +24,23 @@ void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
 }
 
 /*
+ * Scenario s's looks, as the runner takes them and as the error-rate
+ * simulation of test_sequential.c looks: no look shorter than windows x
+ * sample but the last (see seq_plan_from()). The one place that turns a
+ * scenario into its plan. (Declared here until verdict/sequential.h
+ * declares it; the runner's two seq_plan_from() calls are this.)
+ */
+void seq_plan_scenario(struct seq_plan *p, const struct seq_opts *o,
+		       const struct scenario *s);
+
+void seq_plan_scenario(struct seq_plan *p, const struct seq_opts *o,
+		       const struct scenario *s)
+{
+	seq_plan_from(p, o, s->measure_us, scn_max_measure_us(s),
+		      s->confidence, (uint64_t)s->windows * s->sample_us);
+}
+
+/*
  * The regular looks from s0 to max (the last at max), at most slots: every
  * SEQ_STEP_US where that reaches max, else spaced geometrically (rounded
  * to half a step, at least a step apart). A 16 s window looked at 1 s ..
