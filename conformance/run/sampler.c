@@ -804,13 +804,14 @@ static bool usage_needed(struct sampler *sp, uint64_t t_us)
 
 /*
  * The PELT read the runner asks at the very first sample is not taken
- * when the window starts more than a period later: the workers were
- * released a moment ago, nothing has settled, no verdict reads that
- * state, and the round falls where every hog wakes (at 208 groups 5-28
- * ms of the run's ~50, measured in the guest); the report's PELT series
- * starts at the next read. The runner reads at the sample before the
- * window's start; should no read have happened by the window's first
- * sample, that sample reads.
+ * when that sample is not the window's first (t + sample/2 < its start,
+ * as vd_window() counts): the workers were released a moment ago,
+ * nothing has settled, no verdict reads that state, and the round falls
+ * where every hog wakes (at 208 groups 5-28 ms of the run's ~50,
+ * measured in the guest; scale/siblings-208 starts its window one period
+ * after the first sample); the report's PELT series starts at the next
+ * read. Should no read have happened by the window's first sample, that
+ * sample reads.
  */
 static bool pelt_needed(struct sampler *sp, const struct sample_set *ss,
 			const struct sample *sm, bool want)
@@ -818,7 +819,7 @@ static bool pelt_needed(struct sampler *sp, const struct sample_set *ss,
 	const struct scenario *s = sp->s;
 	uint64_t ws = scn_measure_start_us(s), per = s->sample_us;
 
-	if (want && ss->n == 0 && sm->t_us + per <= ws) {
+	if (want && ss->n == 0 && sm->t_us + per / 2 < ws) {
 		sp->pelt_first_skipped = true;
 		return false;
 	}

@@ -497,11 +497,18 @@ static const char scn_warm[] =
 	"group A\ngroup B\n"
 	"task a group=A cpus=0\ntask b group=B cpus=0\n";
 
+static const char scn_warm1[] =
+	"name t\ncpus 2\nwarmup 100ms\nmeasure 2s\nsample 100ms\n"
+	"group A\ngroup B\n"
+	"task a group=A cpus=0\ntask b group=B cpus=0\n";
+
 /*
  * The first sample's PELT read, asked 300 ms before the window, is not
  * taken; should nothing else read by the window's first sample (t + 50
- * ms >= 300 ms), that one reads. A window starting within a period of
- * the first sample reads there (the rig's scenario: warmup 0).
+ * ms >= 300 ms), that one reads. Nor is it with the window a period
+ * later (scale/siblings-208), the first sample taken 8 ms late: the
+ * window's first sample (108 ms) reads. A window starting at the first
+ * sample (the rig's scenario: warmup 0) reads there.
  */
 static void test_pelt_first(void **state)
 {
@@ -519,6 +526,14 @@ static void test_pelt_first(void **state)
 	assert_true(r.ss.v[3].pelt_ok);
 	assert_false(r.ss.v[4].pelt_ok);
 	assert_int_equal(r.ss.v[4].pelt_ref, 3);
+	assert_int_equal(r.ss.pelt_reads, 2);
+	rig_free(&r);
+	rig_init_scn(&r, 0, scn_warm1);
+	for (k = 0; k < 2; k++)
+		assert_int_equal(sampler_take(&r.sp, &r.ss, k * 100000 + 8000,
+					      0, false, k == 0), 0);
+	assert_false(r.ss.v[0].pelt_ok);
+	assert_true(r.ss.v[1].pelt_ok);
 	assert_int_equal(r.ss.pelt_reads, 2);
 	rig_free(&r);
 	rig_init(&r, 0);
