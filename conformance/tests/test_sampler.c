@@ -405,6 +405,43 @@ static void test_quick_check(void **state)
 }
 
 /*
+ * The confirmation of a start hold is its first check: the next comes
+ * verify_every samples later, whatever the start's stagger. Hog 1 (its
+ * check staggered one sample early) confirmed at sample 1 and running
+ * again only by sample 20 is checked there, without /proc; with the
+ * stagger kept it was checked at 19, found no progress and read whole.
+ */
+static void test_confirm_is_check(void **state)
+{
+	struct rig r;
+	uint64_t ns;
+	int i, k;
+
+	(void)state;
+	rig_init(&r, 2);
+	for (i = 0; i < 2; i++)
+		while (measure_read_task(r.w.pid[i], &r.ss.v[0].ts[i]) ||
+		       r.ss.v[0].ts[i].cpu != 0)
+			usleep(1000);
+	take(&r, 0, false);
+	for (k = 1; k < 21; k++) {
+		for (i = 0; i < 2 && (k == 1 || k == 20); i++) {
+			assert_int_equal(task_reader_ns(&r.w.rd[i], &ns), 0);
+			r.w.sh[i].self_ns = ns + k;
+		}
+		take(&r, 0, false);
+		if (k < 20)
+			assert_int_equal(r.ss.held_checks, 0);
+	}
+	assert_int_equal(r.ss.quick_starts, 2);
+	assert_int_equal(r.ss.quick_confirmed, 2);
+	assert_int_equal(r.ss.task_reads, 0);
+	assert_int_equal(r.ss.quick_checks, 2);
+	assert_int_equal(r.ss.held_wrong, 0);
+	rig_free(&r);
+}
+
+/*
  * Steady groups are carried over after two agreeing reads and read again
  * every SAMPLER_PELT_HOLD (8) PELT reads, staggered; a read that differs
  * beyond 1/256 is counted wrong and ends the hold; an event makes every
@@ -690,6 +727,7 @@ int main(void)
 		cmocka_unit_test(test_task_hold),
 		cmocka_unit_test(test_self_ns),
 		cmocka_unit_test(test_quick_check),
+		cmocka_unit_test(test_confirm_is_check),
 		cmocka_unit_test(test_pelt_hold),
 		cmocka_unit_test(test_pelt_no_hold_blocked),
 		cmocka_unit_test(test_pelt_groups_changed),
