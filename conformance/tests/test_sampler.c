@@ -287,6 +287,9 @@ static void test_task_hold(void **state)
 	(void)state;
 	rig_init(&r, 1);
 	assert_int_equal(r.sp.verify_every, 20);
+	/* the reader made at setup, not at the first sample */
+	assert_int_equal(r.w.rd[0].pid, r.w.pid[0]);
+	assert_true(r.w.rd[0].has_clk);
 	while (measure_read_task(r.w.pid[0], &r.ss.v[0].ts[0]) ||
 	       r.ss.v[0].ts[0].cpu != 0)
 		usleep(1000);
