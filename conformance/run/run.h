@@ -340,6 +340,27 @@ const struct pelt_snap *sset_pelt(const struct sample_set *ss, int k);
 struct seq_opts;
 void runner_set_seq_opts(const struct seq_opts *o);
 
+/*
+ * The sequential verdict's looks in the sample loop. The look at window
+ * length L is due on the first sample with t + sample/2 >= ws + L (t:
+ * the sample's time on the grid, from the workload's start; ws: the
+ * window's start); it is taken if the looks' analyses so far (cost_us)
+ * are within SEQ_LOOK_BUDGET of t - ws, else skipped.
+ */
+bool runner_look_in_budget(uint64_t cost_us, uint64_t ws, uint64_t t);
+
+/*
+ * Does the sample at t ask for cgroup usage for look @look (the next)?
+ * Within three samples before its window's end or one after, and only if
+ * the look can be taken: the budget is tested at end + sample, later
+ * than any sample on which the look can be due (k samples plus a phase
+ * under half of one), so a look taken had its usage asked on every
+ * sample up to it, and one over the budget by then costs no reads.
+ */
+struct seq_plan;
+bool runner_look_usage(const struct seq_plan *p, int look, uint64_t cost_us,
+		       uint64_t ws, uint64_t per, uint64_t t);
+
 /* PELT source of this kernel (probes a scratch cgroup). */
 enum pelt_source runner_probe_source(void);
 

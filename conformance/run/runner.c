@@ -470,18 +470,35 @@ static void run_phases(struct scn_run *run, struct sample_clock *sc,
 	}
 }
 
+bool runner_look_in_budget(uint64_t cost_us, uint64_t ws, uint64_t t)
+{
+	return cost_us <= SEQ_LOOK_BUDGET * (double)(t - ws);
+}
+
+bool runner_look_usage(const struct seq_plan *p, int look, uint64_t cost_us,
+		       uint64_t ws, uint64_t per, uint64_t t)
+{
+	uint64_t end;
+
+	if (!p->sequential || look >= p->nlooks)
+		return false;
+	end = ws + p->look_us[look];
+	if (t + per * 3 < end || t > end + per)
+		return false;
+	/* the last look is analysed after the window, whatever its cost */
+	return look == p->nlooks - 1 ||
+	       runner_look_in_budget(cost_us, ws, end + per);
+}
+
 /*
  * Is t within three samples before the end of the next look's window (or
- * one after)? The cgroup usage cross-check reads usage at both ends.
+ * one after), and can that look be taken? The cgroup usage cross-check
+ * reads usage at both ends.
  */
 static bool run_look_near(const struct scn_run *run, uint64_t t)
 {
-	uint64_t per = run->s->sample_us, end;
-
-	if (!run->plan.sequential || run->look >= run->plan.nlooks)
-		return false;
-	end = run->ws + run->plan.look_us[run->look];
-	return t + per * 3 >= end && t <= end + per;
+	return runner_look_usage(&run->plan, run->look, run->sq.cost_us,
+				 run->ws, run->s->sample_us, t);
 }
 
 /* The sample due at ts (from t0: t), taken at now. -ENOSPC: set full. */
@@ -562,7 +579,7 @@ static void run_look_due(struct scn_run *run, struct sample_clock *sc,
 	if (!run->plan.sequential || run->look >= run->plan.nlooks - 1 ||
 	    t + per / 2 < run->ws + run->plan.look_us[run->look])
 		return;
-	if (run->sq.cost_us > SEQ_LOOK_BUDGET * (double)(t - run->ws)) {
+	if (!runner_look_in_budget(run->sq.cost_us, run->ws, t)) {
 		run->look++;
 		run->sq.skipped++;
 		return;

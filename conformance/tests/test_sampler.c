@@ -287,6 +287,9 @@ static void test_task_hold(void **state)
 	(void)state;
 	rig_init(&r, 1);
 	assert_int_equal(r.sp.verify_every, 20);
+	/* the reader made at setup, not at the first sample */
+	assert_int_equal(r.w.rd[0].pid, r.w.pid[0]);
+	assert_true(r.w.rd[0].has_clk);
 	while (measure_read_task(r.w.pid[0], &r.ss.v[0].ts[0]) ||
 	       r.ss.v[0].ts[0].cpu != 0)
 		usleep(1000);
@@ -405,6 +408,43 @@ static void test_quick_check(void **state)
 }
 
 /*
+ * The confirmation of a start hold is its first check: the next comes
+ * verify_every samples later, whatever the start's stagger. Hog 1 (its
+ * check staggered one sample early) confirmed at sample 1 and running
+ * again only by sample 20 is checked there, without /proc; with the
+ * stagger kept it was checked at 19, found no progress and read whole.
+ */
+static void test_confirm_is_check(void **state)
+{
+	struct rig r;
+	uint64_t ns;
+	int i, k;
+
+	(void)state;
+	rig_init(&r, 2);
+	for (i = 0; i < 2; i++)
+		while (measure_read_task(r.w.pid[i], &r.ss.v[0].ts[i]) ||
+		       r.ss.v[0].ts[i].cpu != 0)
+			usleep(1000);
+	take(&r, 0, false);
+	for (k = 1; k < 21; k++) {
+		for (i = 0; i < 2 && (k == 1 || k == 20); i++) {
+			assert_int_equal(task_reader_ns(&r.w.rd[i], &ns), 0);
+			r.w.sh[i].self_ns = ns + k;
+		}
+		take(&r, 0, false);
+		if (k < 20)
+			assert_int_equal(r.ss.held_checks, 0);
+	}
+	assert_int_equal(r.ss.quick_starts, 2);
+	assert_int_equal(r.ss.quick_confirmed, 2);
+	assert_int_equal(r.ss.task_reads, 0);
+	assert_int_equal(r.ss.quick_checks, 2);
+	assert_int_equal(r.ss.held_wrong, 0);
+	rig_free(&r);
+}
+
+/*
  * Steady groups are carried over after two agreeing reads and read again
  * every SAMPLER_PELT_HOLD (8) PELT reads, staggered; a read that differs
  * beyond 1/256 is counted wrong and ends the hold; an event makes every
@@ -497,11 +537,18 @@ static const char scn_warm[] =
 	"group A\ngroup B\n"
 	"task a group=A cpus=0\ntask b group=B cpus=0\n";
 
+static const char scn_warm1[] =
+	"name t\ncpus 2\nwarmup 100ms\nmeasure 2s\nsample 100ms\n"
+	"group A\ngroup B\n"
+	"task a group=A cpus=0\ntask b group=B cpus=0\n";
+
 /*
  * The first sample's PELT read, asked 300 ms before the window, is not
  * taken; should nothing else read by the window's first sample (t + 50
- * ms >= 300 ms), that one reads. A window starting within a period of
- * the first sample reads there (the rig's scenario: warmup 0).
+ * ms >= 300 ms), that one reads. Nor is it with the window a period
+ * later (scale/siblings-208), the first sample taken 8 ms late: the
+ * window's first sample (108 ms) reads. A window starting at the first
+ * sample (the rig's scenario: warmup 0) reads there.
  */
 static void test_pelt_first(void **state)
 {
@@ -519,6 +566,14 @@ static void test_pelt_first(void **state)
 	assert_true(r.ss.v[3].pelt_ok);
 	assert_false(r.ss.v[4].pelt_ok);
 	assert_int_equal(r.ss.v[4].pelt_ref, 3);
+	assert_int_equal(r.ss.pelt_reads, 2);
+	rig_free(&r);
+	rig_init_scn(&r, 0, scn_warm1);
+	for (k = 0; k < 2; k++)
+		assert_int_equal(sampler_take(&r.sp, &r.ss, k * 100000 + 8000,
+					      0, false, k == 0), 0);
+	assert_false(r.ss.v[0].pelt_ok);
+	assert_true(r.ss.v[1].pelt_ok);
 	assert_int_equal(r.ss.pelt_reads, 2);
 	rig_free(&r);
 	rig_init(&r, 0);
@@ -675,6 +730,7 @@ int main(void)
 		cmocka_unit_test(test_task_hold),
 		cmocka_unit_test(test_self_ns),
 		cmocka_unit_test(test_quick_check),
+		cmocka_unit_test(test_confirm_is_check),
 		cmocka_unit_test(test_pelt_hold),
 		cmocka_unit_test(test_pelt_no_hold_blocked),
 		cmocka_unit_test(test_pelt_groups_changed),
