@@ -242,11 +242,22 @@ struct wl_birth {
 	int ready_wr;			/* struct wl_ready records */
 	int ready_rd;			/* wl_spawn()'s end */
 	int go_rd, go_wr;		/* the attach barrier */
+	int nready;			/* workers that report (wl_spawn's) */
 };
 
-static void __attribute__((noreturn)) worker(const struct scn_task *t,
-					     struct wl_shared *sh,
-					     const struct wl_birth *b)
+/*
+ * The worker joins its group itself, while it runs. 6.1's
+ * vruntime_normalized() takes a sleeping task with sum_exec_runtime == 0
+ * for a fork child not yet woken, so a cgroup move of such a task keeps
+ * its absolute vruntime of the old cfs_rq, and the task then starves
+ * behind its new siblings (seen: a v1 task with vruntime 168604 ms in a
+ * cfs_rq at 343 ms, no CPU for the whole scenario). A running task is
+ * dequeued and normalized by the move. (The runner used to attach each
+ * child from the parent, and the child had to spin until the kernel
+ * accounted it some CPU time, a tick with TCG's tick-granular
+ * sched_clock, before blocking: 0.85 s of setup at 210 workers.)
+ */
+static void worker_join(const struct wl_birth *b)
 {
 	struct wl_ready m = { b->inst, 0 };
 	char c;
@@ -255,26 +266,36 @@ static void __attribute__((noreturn)) worker(const struct scn_task *t,
 	while (read(b->go_rd, &c, 1) < 0 && errno == EINTR)
 		;
 	close(b->go_rd);
-
-	/*
-	 * The worker joins its group itself, while it runs. 6.1's
-	 * vruntime_normalized() takes a sleeping task with
-	 * sum_exec_runtime == 0 for a fork child not yet woken, so a
-	 * cgroup move of such a task keeps its absolute vruntime of the
-	 * old cfs_rq, and the task then starves behind its new siblings
-	 * (seen: a v1 task with vruntime 168604 ms in a cfs_rq at 343 ms,
-	 * no CPU for the whole scenario). A running task is dequeued and
-	 * normalized by the move. (The runner used to attach each child
-	 * from the parent, and the child had to spin until the kernel
-	 * accounted it some CPU time, a tick with TCG's tick-granular
-	 * sched_clock, before blocking: 0.85 s of setup at 210 workers.)
-	 */
 	m.err = b->attach(b->ctx, b->group, getpid());
 	while (write(b->ready_wr, &m, sizeof(m)) < 0 && errno == EINTR)
 		;
 	close(b->ready_wr);
 	if (m.err)
 		_exit(1);
+}
+
+/* The runner attaches this one (wl_throttled()): run before sleeping. */
+static void worker_joined(const struct wl_birth *b)
+{
+	volatile unsigned long x = 0;
+
+	close(b->go_rd);
+	close(b->ready_wr);
+	while (!cpu_ns(CLOCK_THREAD_CPUTIME_ID))
+		x++;
+}
+
+static void __attribute__((noreturn)) worker(const struct scn_task *t,
+					     struct wl_shared *sh,
+					     const struct wl_birth *b)
+{
+	char c;
+
+	close(b->go_wr);
+	if (b->attach)
+		worker_join(b);
+	else
+		worker_joined(b);
 	/* The barrier: returns 0 (EOF) when the runner closes the pipe. */
 	while (read(b->start_rd, &c, 1) < 0 && errno == EINTR)
 		;
@@ -356,34 +377,6 @@ int wl_set_affinity(struct workload *w, int t, scn_cpumask_t mask)
 	return ret;
 }
 
-/* Fork instance i (of task t); the child attaches itself (worker()). */
-static int wl_spawn_one(struct workload *w, const struct scenario *s,
-			const struct scn_state *st, int t, int i,
-			struct wl_birth *b, char *err, size_t len)
-{
-	pid_t p;
-
-	fflush(NULL);
-	p = fork();
-	if (p < 0) {
-		snprintf(err, len, "fork: %s", strerror(errno));
-		return -errno;
-	}
-	if (p == 0) {
-		close(w->start_wr);
-		close(b->ready_rd);
-		close(b->go_wr);
-		b->group = st->task_group[t];
-		b->inst = i;
-		worker(&s->tasks[t], &w->sh[i], b);
-	}
-	w->pid[i] = p;
-	w->task_of[i] = t;
-	w->kind[i] = s->tasks[t].kind;
-	w->ninst = i + 1;
-	return 0;
-}
-
 /* The message of instance i's failed attach, as "task[k] to group". */
 static void wl_attach_err(const struct workload *w, const struct scenario *s,
 			  const struct scn_state *st, int i, int e, char *err,
@@ -398,18 +391,71 @@ static void wl_attach_err(const struct workload *w, const struct scenario *s,
 }
 
 /*
+ * Is group g or a group above it under a bandwidth limit? A worker that
+ * attached itself there would report from inside the limit: with
+ * throttled-sibling's 1 ms/1 s, the rest of the attach and the report
+ * took two workers 4 s. Its runner attaches it (round trip, as before).
+ */
+static bool wl_throttled(const struct scenario *s, const struct scn_state *st,
+			 int g)
+{
+	for (; g >= 0; g = s->groups[g].parent)
+		if (st->group_quota_us[g] >= 0)
+			return true;
+	return false;
+}
+
+/* Fork instance i (of task t); the child attaches itself (worker()). */
+static int wl_spawn_one(struct workload *w, const struct scenario *s,
+			const struct scn_state *st, int t, int i,
+			struct wl_birth *b, char *err, size_t len)
+{
+	bool limited = wl_throttled(s, st, st->task_group[t]);
+	pid_t p;
+	int r;
+
+	fflush(NULL);
+	p = fork();
+	if (p < 0) {
+		snprintf(err, len, "fork: %s", strerror(errno));
+		return -errno;
+	}
+	if (p == 0) {
+		close(w->start_wr);
+		close(b->ready_rd);
+		b->group = st->task_group[t];
+		b->inst = i;
+		if (limited)
+			b->attach = NULL;
+		worker(&s->tasks[t], &w->sh[i], b);
+	}
+	w->pid[i] = p;
+	w->task_of[i] = t;
+	w->kind[i] = s->tasks[t].kind;
+	w->ninst = i + 1;
+	if (!limited) {
+		b->nready++;
+		return 0;
+	}
+	r = b->attach(b->ctx, st->task_group[t], p);
+	if (r)
+		wl_attach_err(w, s, st, i, r, err, len);
+	return r;
+}
+
+/*
  * Every worker's attach result, read from rd (the write ends closed):
  * the first failure in err, -EIO if a worker died before it reported.
  */
 static int wl_wait_ready(struct workload *w, const struct scenario *s,
-			 const struct scn_state *st, int rd, char *err,
-			 size_t len)
+			 const struct scn_state *st, int rd, int want,
+			 char *err, size_t len)
 {
 	struct wl_ready m;
 	int got = 0, ret = 0;
 	ssize_t n;
 
-	while (got < w->ninst) {
+	while (got < want) {
 		n = read(rd, &m, sizeof(m));
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -421,9 +467,9 @@ static int wl_wait_ready(struct workload *w, const struct scenario *s,
 		ret = m.err;
 		wl_attach_err(w, s, st, m.inst, m.err, err, len);
 	}
-	if (!ret && got < w->ninst) {
+	if (!ret && got < want) {
 		snprintf(err, len, "%d of %d workers did not start",
-			 w->ninst - got, w->ninst);
+			 want - got, want);
 		ret = -EIO;
 	}
 	return ret;
@@ -443,7 +489,7 @@ static int wl_fork_all(struct workload *w, const struct scenario *s,
 		       void *ctx, char *err, size_t len)
 {
 	struct wl_birth b = { attach, ctx, -1, -1, w->start_rd, -1, -1,
-			      -1, -1 };
+			      -1, -1, 0 };
 	int fds[2], go[2], n = w->ninst, i = 0, t, k, r = 0;
 
 	if (pipe2(fds, O_CLOEXEC)) {
@@ -468,7 +514,7 @@ static int wl_fork_all(struct workload *w, const struct scenario *s,
 	close(go[1]);
 	close(go[0]);
 	if (!r)
-		r = wl_wait_ready(w, s, st, fds[0], err, len);
+		r = wl_wait_ready(w, s, st, fds[0], b.nready, err, len);
 	close(fds[0]);
 	return r;
 }
