@@ -796,9 +796,7 @@ static void __attribute__((noreturn)) scenario_child(const struct scenario *s,
 
 	run.s = s;
 	run.index = index;
-	seq_plan_from(&run.plan, &runner_seq, s->measure_us,
-		      scn_max_measure_us(s), s->confidence,
-		      (uint64_t)s->windows * s->sample_us);
+	seq_plan_scenario(&run.plan, &runner_seq, s);
 	run.dur = scn_measure_start_us(s) + run.plan.max_measure_us;
 	run.xc_ret = 1;
 	run.scratch = malloc(sizeof(*s));
@@ -999,8 +997,7 @@ static uint64_t runner_deadline_us(const struct scenario *s)
 {
 	struct seq_plan p;
 
-	seq_plan_from(&p, &runner_seq, s->measure_us, scn_max_measure_us(s),
-		      s->confidence, (uint64_t)s->windows * s->sample_us);
+	seq_plan_scenario(&p, &runner_seq, s);
 	return (s->timeout_us ? s->timeout_us :
 		scn_duration_us(s) + RUNNER_DEADLINE_SLACK_US) +
 	       p.max_measure_us - s->measure_us;

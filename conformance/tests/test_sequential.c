@@ -56,10 +56,6 @@
 #define SIM_MAX_INT	1024
 #define SIM_MAX_PLANS	24
 
-/* verdict/sequential.c's, until verdict/sequential.h declares it */
-void seq_plan_scenario(struct seq_plan *p, const struct seq_opts *o,
-		       const struct scenario *s);
-
 /* splitmix64: a deterministic generator for the simulation */
 static uint64_t rng_state;
 

@@ -594,8 +594,7 @@ static void test_seq_looks(void **state)
 
 	(void)state;
 	seq_opts_default(&o);
-	seq_plan_init(&p, &o, s.measure_us, scn_max_measure_us(&s),
-		      s.confidence);
+	seq_plan_scenario(&p, &o, &s);
 	build(&ss, 2.0 / 3, 0.006, 0, 0);
 	assert_true(seq_at(&ss, &p, 0));
 	assert_int_equal(res.v, V_PASS);
@@ -622,8 +621,7 @@ static void test_seq_looks(void **state)
 	assert_int_equal(res.v, V_INCONCLUSIVE);
 	assert_non_null(strstr(res.reason, "straddles"));
 	o.fixed_window = true;
-	seq_plan_init(&p, &o, s.measure_us, scn_max_measure_us(&s),
-		      s.confidence);
+	seq_plan_scenario(&p, &o, &s);
 	assert_true(seq_at(&ss, &p, 0));
 	assert_int_equal(res.v, V_FAIL);
 	assert_int_equal(res.win_len_us, s.measure_us);
@@ -834,13 +832,11 @@ static void test_seq_before_stall(void **state)
 	seq_opts_default(&o);
 	build(&ss, 2.0 / 3, 0, 0, 0);
 	stall_a(&ss, 48, 120, 0);
-	seq_plan_init(&p, &o, s.measure_us, scn_max_measure_us(&s),
-		      s.confidence);
+	seq_plan_scenario(&p, &o, &s);
 	assert_true(seq_at(&ss, &p, 0));
 	assert_int_equal(res.v, V_PASS);
 	o.fixed_window = true;
-	seq_plan_init(&p, &o, s.measure_us, scn_max_measure_us(&s),
-		      s.confidence);
+	seq_plan_scenario(&p, &o, &s);
 	assert_true(seq_at(&ss, &p, 0));
 	assert_int_equal(res.v, V_FAIL);
 	sset_free(&ss);

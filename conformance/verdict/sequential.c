@@ -16,23 +16,6 @@ void seq_opts_default(struct seq_opts *o)
 	o->lag_inflation = SEQ_LAG_INFLATION;
 }
 
-void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
-		   uint64_t measure_us, uint64_t max_measure_us,
-		   double confidence)
-{
-	seq_plan_from(p, o, measure_us, max_measure_us, confidence, 0);
-}
-
-/*
- * Scenario s's looks, as the runner takes them and as the error-rate
- * simulation of test_sequential.c looks: no look shorter than windows x
- * sample but the last (see seq_plan_from()). The one place that turns a
- * scenario into its plan. (Declared here until verdict/sequential.h
- * declares it; the runner's two seq_plan_from() calls are this.)
- */
-void seq_plan_scenario(struct seq_plan *p, const struct seq_opts *o,
-		       const struct scenario *s);
-
 void seq_plan_scenario(struct seq_plan *p, const struct seq_opts *o,
 		       const struct scenario *s)
 {

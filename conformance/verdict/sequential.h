@@ -105,10 +105,14 @@ enum seq_call {
 
 void seq_opts_default(struct seq_opts *o);
 
-/* The looks for a scenario with this measure and longest window. */
-void seq_plan_init(struct seq_plan *p, const struct seq_opts *o,
-		   uint64_t measure_us, uint64_t max_measure_us,
-		   double confidence);
+/*
+ * Scenario s's looks, as the runner takes them and as the error-rate
+ * simulation of test_sequential.c looks: no look shorter than windows x
+ * sample but the last (see seq_plan_from()). The one place that turns a
+ * scenario into its plan.
+ */
+void seq_plan_scenario(struct seq_plan *p, const struct seq_opts *o,
+		       const struct scenario *s);
 
 /*
  * The same, with no look shorter than min_look_us but the last: the
