@@ -373,8 +373,9 @@ static void plans_load(void)
  */
 /*
  * Where the power claim is known not to hold: a plan that cannot look
- * past measure (a scenario with repeats: its firings end there; 7 of the
- * default suite, plans of 2 s with 4 looks and 3 s with 6) under a noisy
+ * past measure (max_measure = measure; until 2026-12-07 every scenario
+ * with repeats, 7 of the default suite, plans of 2 s with 4 looks and 3 s
+ * with 6: their firings now go on to max_measure) under a noisy
  * profile (fixed-window half-width 0.2 of the tolerance or more): 2.7-6 %
  * of the runs at twice the tolerance still straddle it at the last look,
  * INCONCLUSIVE, never PASS. Printed, not asserted; any other case below
