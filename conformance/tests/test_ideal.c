@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "testutil.h"
 #include "model/model.h"
 #include "scenario/scenario.h"
 
@@ -530,10 +531,7 @@ static uint64_t rng = 0x2545f4914f6cdd1dULL;
 
 static unsigned int rnd(unsigned int n)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (unsigned int)((rng * 2685821657736338717ULL) >> 33) % n;
+	return tu_rnd(&rng, n);
 }
 
 /*

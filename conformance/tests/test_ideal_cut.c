@@ -27,6 +27,7 @@
 
 #include <cmocka.h>
 
+#include "testutil.h"
 #include "model/model.h"
 #include "scenario/scenario.h"
 
@@ -38,10 +39,7 @@ static uint64_t rng = 0x1dea1c07ull;
 
 static unsigned int rnd(unsigned int n)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return (unsigned int)((rng * 2685821657736338717ULL) >> 33) % n;
+	return tu_rnd(&rng, n);
 }
 
 /* A measured capacity: whole, a fraction, or (rarely) none. */

@@ -16,6 +16,15 @@
 #include "output/output.h"
 #include "scenario/scenario.h"
 
+/* xorshift64*: a deterministic random number below @n from *@state. */
+static inline unsigned int tu_rnd(uint64_t *state, unsigned int n)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return (unsigned int)((*state * 2685821657736338717ULL) >> 33) % n;
+}
+
 /* @text parsed into @s (failing the test on an error), @st initialised. */
 static inline void tu_parse(const char *text, struct scenario *s,
 			    struct scn_state *st)
