@@ -621,7 +621,7 @@ static void test_random_invariants(void **state)
 	for (int it = 0; it < 200; it++) {
 		int ncpu = 1 + (int)rnd(6), ng = 1 + (int)rnd(12), nt = 0;
 		char text[16384], path[12][128];
-		int parent[12], depth[12];
+		int parent[12];
 		bool leaf[12];
 		size_t n = 0;
 		struct split *r;
@@ -629,19 +629,9 @@ static void test_random_invariants(void **state)
 
 		n += (size_t)snprintf(text + n, sizeof(text) - n, "cpus %d\n",
 				      ncpu);
+		tu_rand_tree(&rng, ng, parent, leaf, path[0],
+			     sizeof(path[0]));
 		for (int g = 0; g < ng; g++) {
-			parent[g] = g ? (int)rnd((unsigned int)g + 1) - 1 : -1;
-			if (parent[g] >= 0 && depth[parent[g]] >= SCN_MAX_DEPTH)
-				parent[g] = -1;
-			depth[g] = parent[g] >= 0 ? depth[parent[g]] + 1 : 1;
-			if (parent[g] >= 0)
-				snprintf(path[g], sizeof(path[g]), "%s/g%d",
-					 path[parent[g]], g);
-			else
-				snprintf(path[g], sizeof(path[g]), "g%d", g);
-			leaf[g] = true;
-			if (parent[g] >= 0)
-				leaf[parent[g]] = false;
 			n += (size_t)snprintf(text + n, sizeof(text) - n,
 					      "group %s weight=%d%s\n", path[g],
 					      1 + (int)rnd(1000),

@@ -94,20 +94,10 @@ static void same_split(const struct scenario *s, const struct scn_state *st,
 static size_t gen_groups(char *text, size_t size, size_t n, int ng,
 			 char path[][160], bool *leaf, bool v1)
 {
-	int parent[40], depth[40];
+	int parent[40];
 
+	tu_rand_tree(&rng, ng, parent, leaf, path[0], sizeof(path[0]));
 	for (int g = 0; g < ng; g++) {
-		parent[g] = g ? (int)rnd((unsigned int)g + 1) - 1 : -1;
-		if (parent[g] >= 0 && depth[parent[g]] >= SCN_MAX_DEPTH)
-			parent[g] = -1;
-		depth[g] = parent[g] >= 0 ? depth[parent[g]] + 1 : 1;
-		if (parent[g] >= 0)
-			snprintf(path[g], 160, "%s/g%d", path[parent[g]], g);
-		else
-			snprintf(path[g], 160, "g%d", g);
-		leaf[g] = true;
-		if (parent[g] >= 0)
-			leaf[parent[g]] = false;
 		n += (size_t)snprintf(text + n, size - n,
 				      "group %s %s=%d%s\n", path[g],
 				      v1 ? "shares" : "weight",

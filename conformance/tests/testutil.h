@@ -25,6 +25,34 @@ static inline unsigned int tu_rnd(uint64_t *state, unsigned int n)
 	return (unsigned int)((*state * 2685821657736338717ULL) >> 33) % n;
 }
 
+/*
+ * A random tree of @ng groups from *@state: parent[g] < g or -1 (a top
+ * group), never deeper than SCN_MAX_DEPTH; leaf[g] when g has no child;
+ * g's path ("g0/g3/g5") at path + g * stride.
+ */
+static inline void tu_rand_tree(uint64_t *state, int ng, int *parent,
+				bool *leaf, char *path, size_t stride)
+{
+	int depth[SCN_MAX_GROUPS];
+
+	for (int g = 0; g < ng; g++) {
+		int p = g ? (int)tu_rnd(state, (unsigned int)g + 1) - 1 : -1;
+
+		if (p >= 0 && depth[p] >= SCN_MAX_DEPTH)
+			p = -1;
+		parent[g] = p;
+		depth[g] = p >= 0 ? depth[p] + 1 : 1;
+		if (p >= 0)
+			snprintf(path + g * stride, stride, "%s/g%d",
+				 path + p * stride, g);
+		else
+			snprintf(path + g * stride, stride, "g%d", g);
+		leaf[g] = true;
+		if (p >= 0)
+			leaf[p] = false;
+	}
+}
+
 /* @text parsed into @s (failing the test on an error), @st initialised. */
 static inline void tu_parse(const char *text, struct scenario *s,
 			    struct scn_state *st)
