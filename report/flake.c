@@ -38,6 +38,12 @@ struct flake_group {
 	int n;
 };
 
+/* a row's SE c/o: its smallest group's, with that group's run count */
+struct se_claim {
+	double ratio;
+	int n, groups;
+};
+
 struct flake_row {
 	const char *name;
 	int counts[V_COUNT];
@@ -49,6 +55,7 @@ struct flake_row {
 	int n_err, n_margin, n_ttv;
 	struct flake_group *grp;
 	int n_grp;
+	struct se_claim claim;	/* row_se_ratio(), once all runs are in */
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -209,12 +216,6 @@ double flake_se_ratio(const double *err, double *se, int n)
 	return percentile(se, n, 0.5) / sd;
 }
 
-/* a row's SE c/o: its smallest group's, with that group's run count */
-struct se_claim {
-	double ratio;
-	int n, groups;
-};
-
 static struct se_claim row_se_ratio(struct flake_row *r)
 {
 	struct se_claim c = { NAN, 0, 0 };
@@ -299,8 +300,9 @@ static int row_bad(const struct flake_row *r)
 	       r->counts[V_INCONCLUSIVE];
 }
 
-static void print_row(FILE *f, struct flake_row *r, struct se_claim c)
+static void print_row(FILE *f, struct flake_row *r)
 {
+	struct se_claim c = r->claim;
 	int bad = row_bad(r);
 
 	qsort(r->err, r->n_err, sizeof(double), cmp_double);
@@ -333,7 +335,7 @@ static int print_se_outside(FILE *f, struct flake_row *rows, int nrows,
 	int i, k = 0;
 
 	for (i = 0; i < nrows; i++) {
-		struct se_claim c = row_se_ratio(&rows[i]);
+		struct se_claim c = rows[i].claim;
 
 		if (row_bad(&rows[i]) || isnan(c.ratio))
 			continue;
@@ -409,7 +411,8 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 	for (i = 0; i < nrows; i++) {
 		struct flake_row *r = &rows[i];
 
-		print_row(f, r, row_se_ratio(r));
+		r->claim = row_se_ratio(r);
+		print_row(f, r);
 		if (row_bad(r))
 			unstable++;
 	}
