@@ -226,8 +226,8 @@ static double ideal_cut_of(struct ideal_ctx *c, int ntree, scn_cpumask_t p)
 
 /*
  * ideal_check()'s answer from the minimum cut, which is the maximum flow,
- * when the capacities set for the check leave it clear: 1 feasible, 0
- * not, -1 for the max-flow to decide. The network below the root is a
+ * against its threshold @thr, when the capacities set for the check leave
+ * it clear: 1 feasible, 0 not, -1 for the max-flow to decide. The network below the root is a
  * tree down to the tasks, so with few CPUs every minimal cut is one of
  * the 2^CPUs that ideal_cut_of() takes: a few hundred additions where a
  * max-flow at 208 groups costs ~10^5 instructions. The float max-flow
@@ -237,9 +237,8 @@ static double ideal_cut_of(struct ideal_ctx *c, int ntree, scn_cpumask_t p)
  * max-flow decides as before: the split is the same to the last bit
  * (test_ideal.c compares it with the max-flow's on random scenarios).
  */
-static int ideal_cut_check(struct ideal_ctx *c, int ntree)
+static int ideal_cut_check(struct ideal_ctx *c, int ntree, double thr)
 {
-	double thr = c->acc[c->root] - IDEAL_TOL * c->scale;
 	double band = IDEAL_CUT_BAND * c->scale, best = IDEAL_INF * 4;
 
 	if (!c->ncut || ideal_reference)
@@ -273,6 +272,7 @@ static int ideal_cut_check(struct ideal_ctx *c, int ntree)
  */
 static bool ideal_check(struct ideal_ctx *c, int g, int ntree)
 {
+	double thr;
 	int by_cut;
 
 	for (int v = c->root; v < ntree; v++) {
@@ -298,11 +298,12 @@ static bool ideal_check(struct ideal_ctx *c, int g, int ntree)
 		c->kids[p] = true;
 	}
 	c->e[c->in_edge[c->root]].cap = IDEAL_INF;
-	by_cut = ideal_cut_check(c, ntree);
+	thr = c->acc[c->root] - IDEAL_TOL * c->scale;
+	by_cut = ideal_cut_check(c, ntree, thr);
 	__atomic_add_fetch(&ideal_nchecks[by_cut < 0], 1, __ATOMIC_RELAXED);
 	if (by_cut >= 0)
 		return by_cut;
-	return ideal_maxflow(c) >= c->acc[c->root] - IDEAL_TOL * c->scale;
+	return ideal_maxflow(c) >= thr;
 }
 
 static void ideal_set_unfrozen(struct ideal_ctx *c, const int *ch, int k,
