@@ -16,7 +16,10 @@
  *    below 1: narrower (the interval overstates what one run shows).
  *    The claimed SE is the interval's before the sequential verdict's
  *    lag inflation (ci_inflation) at its confidence (ci_confidence): the
- *    quantity the inflation is measured from. Runs of the sequential
+ *    quantity the inflation is measured from. "used" is the same ratio
+ *    with the SE the verdict used (times the inflation): the one the
+ *    chance-band lines test, as it is what a verdict's error rate rests
+ *    on. Runs of the sequential
  *    verdict stop at different windows, which widens the run-to-run
  *    spread; calibrate with RUNNER_OPTS=--fixed-window.
  *
@@ -31,17 +34,24 @@
 #include "flake.h"
 #include "stats.h"
 
-/* a group's errors and claimed standard errors across the runs */
+/*
+ * a group's errors and claimed standard errors across the runs: as the
+ * interval's own (se) and as the verdict used it, times the lag
+ * inflation (se_used)
+ */
 struct flake_group {
 	const char *path;
-	double *err, *se;
+	double *err, *se, *se_used;
 	int n;
 };
 
-/* a row's SE c/o: its smallest group's, with that group's run count */
+/*
+ * a row's SE c/o: its smallest group's, with that group's run count;
+ * ratio from the intervals' own SE, used from the SE the verdict used
+ */
 struct se_claim {
-	double ratio;
-	int n, groups;
+	double ratio, used;
+	int n, n_used, groups;
 };
 
 struct flake_row {
@@ -112,9 +122,11 @@ static struct flake_group *group_for(struct flake_row *r, const char *path,
 	g->n = 0;
 	g->err = calloc(nruns, sizeof(double));
 	g->se = calloc(nruns, sizeof(double));
-	if (!g->err || !g->se) {
+	g->se_used = calloc(nruns, sizeof(double));
+	if (!g->err || !g->se || !g->se_used) {
 		free(g->err);
 		free(g->se);
+		free(g->se_used);
 		return NULL;
 	}
 	r->n_grp++;
@@ -160,14 +172,14 @@ static void add_groups(struct flake_row *r, const struct rep_scenario *s,
 		       int nruns)
 {
 	double conf = isnan(s->ci_confidence) ? s->confidence :
-		      s->ci_confidence, q;
+		      s->ci_confidence, q, infl = 1;
 	int i;
 
 	if (s->subwindows < 2 || isnan(conf))
 		return;
-	q = stats_t_quantile(conf, s->subwindows - 1);
 	if (!isnan(s->ci_inflation) && s->ci_inflation > 0)
-		q *= s->ci_inflation;
+		infl = s->ci_inflation;
+	q = stats_t_quantile(conf, s->subwindows - 1) * infl;
 	if (!(q > 0))
 		return;
 	for (i = 0; i < s->n_groups; i++) {
@@ -182,6 +194,7 @@ static void add_groups(struct flake_row *r, const struct rep_scenario *s,
 			continue;
 		fg->err[fg->n] = g->error;
 		fg->se[fg->n] = (g->ci_hi - g->ci_lo) / 2 / q;
+		fg->se_used[fg->n] = fg->se[fg->n] * infl;
 		fg->n++;
 	}
 }
@@ -218,19 +231,24 @@ double flake_se_ratio(const double *err, double *se, int n)
 
 static struct se_claim row_se_ratio(struct flake_row *r)
 {
-	struct se_claim c = { NAN, 0, 0 };
+	struct se_claim c = { NAN, NAN, 0, 0, 0 };
 	int i;
 
 	for (i = 0; i < r->n_grp; i++) {
-		double v = flake_se_ratio(r->grp[i].err, r->grp[i].se,
-					  r->grp[i].n);
+		struct flake_group *g = &r->grp[i];
+		double v = flake_se_ratio(g->err, g->se, g->n);
+		double u = flake_se_ratio(g->err, g->se_used, g->n);
 
 		if (isnan(v))
 			continue;
 		c.groups++;
 		if (isnan(c.ratio) || v < c.ratio) {
 			c.ratio = v;
-			c.n = r->grp[i].n;
+			c.n = g->n;
+		}
+		if (isnan(c.used) || u < c.used) {
+			c.used = u;
+			c.n_used = g->n;
 		}
 	}
 	return c;
@@ -260,6 +278,7 @@ static void row_free(struct flake_row *r)
 	for (i = 0; i < r->n_grp; i++) {
 		free(r->grp[i].err);
 		free(r->grp[i].se);
+		free(r->grp[i].se_used);
 	}
 	free(r->grp);
 	free(r->err);
@@ -309,7 +328,7 @@ static void print_row(FILE *f, struct flake_row *r)
 	qsort(r->half, r->n_err, sizeof(double), cmp_double);
 	qsort(r->margin, r->n_margin, sizeof(double), cmp_double);
 	qsort(r->ttv, r->n_ttv, sizeof(double), cmp_double);
-	fprintf(f, "%-34s %4d %4d %4d %4d %4d %4d %4d  %8.4f %8.4f %8.4f %8.4f  %7.2f %7.2f %7.2f  %5.1f %5.1f %5.1f",
+	fprintf(f, "%-34s %4d %4d %4d %4d %4d %4d %4d  %8.4f %8.4f %8.4f %8.4f  %7.2f %7.2f %7.2f %5.2f  %5.1f %5.1f %5.1f",
 		r->name, r->counts[V_PASS], r->counts[V_FAIL], r->hc_fails,
 		r->counts[V_INCONCLUSIVE], r->counts[V_ERROR],
 		r->counts[V_SKIP], r->counts[V_INCOMPLETE],
@@ -318,7 +337,7 @@ static void print_row(FILE *f, struct flake_row *r)
 		percentile(r->err, r->n_err, 1.0),
 		percentile(r->half, r->n_err, 0.5),
 		percentile(r->margin, r->n_margin, 0.5),
-		percentile(r->margin, r->n_margin, 1.0), c.ratio,
+		percentile(r->margin, r->n_margin, 1.0), c.ratio, c.used,
 		percentile(r->ttv, r->n_ttv, 0.5),
 		percentile(r->ttv, r->n_ttv, 0.9),
 		percentile(r->ttv, r->n_ttv, 1.0));
@@ -337,15 +356,15 @@ static int print_se_outside(FILE *f, struct flake_row *rows, int nrows,
 	for (i = 0; i < nrows; i++) {
 		struct se_claim c = rows[i].claim;
 
-		if (row_bad(&rows[i]) || isnan(c.ratio))
+		if (row_bad(&rows[i]) || isnan(c.used))
 			continue;
 		(*m)++;
-		if (flake_se_outside(c.ratio, c.n, c.groups) != dir)
+		if (flake_se_outside(c.used, c.n_used, c.groups) != dir)
 			continue;
 		fprintf(f, "%s %s %.2f", k++ ? "," : dir < 0 ?
-			"SE c/o below its chance band (interval too narrow):" :
-			"SE c/o above its chance band (interval too wide):",
-			rows[i].name, c.ratio);
+			"used SE c/o below its chance band (interval too narrow):" :
+			"used SE c/o above its chance band (interval too wide):",
+			rows[i].name, c.used);
 	}
 	if (k)
 		fputc('\n', f);
@@ -367,7 +386,7 @@ static void print_se_band(FILE *f, struct flake_row *rows, int nrows, int n)
 	m = 0;
 	out += print_se_outside(f, rows, nrows, 1, &m);
 	stats_se_ratio_band(n, 0.05, 0.05, &lo, &hi);
-	fprintf(f, "SE c/o chance band: %d of %d scenarios that always passed "
+	fprintf(f, "used SE c/o chance band: %d of %d scenarios that always passed "
 		"lie outside theirs (at most %.1f expected were every interval "
 		"calibrated; %d runs, one group: %.2f-%.2f)\n", out, m,
 		0.1 * m, n, lo, hi);
@@ -404,10 +423,10 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 		}
 	}
 
-	fprintf(f, "%-34s %4s %4s %4s %4s %4s %4s %4s  %8s %8s %8s %8s  %7s %7s %7s  %5s %5s %5s\n",
+	fprintf(f, "%-34s %4s %4s %4s %4s %4s %4s %4s  %8s %8s %8s %8s  %7s %7s %7s %5s  %5s %5s %5s\n",
 		"scenario", "pass", "fail", "f@hc", "incl", "err", "skip",
 		"died", "|e| p50", "|e| p90", "|e| max", "CI p50", "bnd/tol",
-		"b/t max", "SE c/o", "ttv50", "ttv90", "ttvmx");
+		"b/t max", "SE c/o", "used", "ttv50", "ttv90", "ttvmx");
 	for (i = 0; i < nrows; i++) {
 		struct flake_row *r = &rows[i];
 
@@ -425,7 +444,8 @@ int flake_summarize(FILE *f, const struct rep_run *runs, int n)
 	fprintf(f, "bnd/tol: largest |CI bound| over tolerance (passes <= 1); "
 		"SE c/o: claimed (before the lag inflation) / run-to-run "
 		"standard error, smallest group (1 = calibrated, > 1 "
-		"conservative)\n");
+		"conservative); used: the same with the SE the verdict used "
+		"(times the lag inflation)\n");
 	print_se_band(f, rows, nrows, n);
 	fprintf(f, "incl: inconclusive (no verdict within the longest "
 		"window); died: incomplete (the guest stopped in it); ttv: "

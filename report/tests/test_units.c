@@ -183,6 +183,45 @@ static void test_flake_se_band(void **state)
 	assert_int_equal(flake_se_outside(0.1, 2, 1), 0);
 }
 
+/*
+ * flake_summarize(): "SE c/o" is the interval's own claim, "used" the
+ * claim times the lag inflation the verdict applied. Six runs of one
+ * group, errors +-1e-3, each interval claiming half the run-to-run
+ * spread before an inflation of 2: own 0.50, used 1.00.
+ */
+static void test_flake_used_ratio(void **state)
+{
+	static struct rep_group grp[6];
+	static struct rep_scenario scen[6];
+	static struct rep_run runs[6];
+	double sd = 1e-3 * sqrt(6.0 / 5), q;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	q = stats_t_quantile(0.95, 8) * 2.0;
+	for (int i = 0; i < 6; i++) {
+		double e = i % 2 ? -1e-3 : 1e-3, half = q * 0.5 * sd;
+
+		grp[i] = (struct rep_group){ .path = "A", .verdict = V_PASS,
+			.error = e, .ci_lo = e - half, .ci_hi = e + half,
+			.tolerance = NAN, .exp_ci_lo = NAN, .exp_ci_hi = NAN };
+		scen[i] = (struct rep_scenario){ .name = "s", .verdict = V_PASS,
+			.tolerance = 0.01, .confidence = 0.95, .subwindows = 9,
+			.ci_confidence = 0.95, .ci_inflation = 2.0,
+			.time_to_verdict_us = 1e6, .groups = &grp[i],
+			.n_groups = 1 };
+		runs[i].scen = &scen[i];
+		runs[i].n_scen = 1;
+	}
+	assert_non_null(f);
+	assert_int_equal(flake_summarize(f, runs, 6), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "   0.50  1.00  "));
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +231,7 @@ int main(void)
 		cmocka_unit_test(test_escape),
 		cmocka_unit_test(test_flake_se_ratio),
 		cmocka_unit_test(test_flake_se_band),
+		cmocka_unit_test(test_flake_used_ratio),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
