@@ -6,8 +6,10 @@
 #                   [--allow-undefined]
 #
 # Steps (each prints one "[kernel] ..." line):
-#   unpack   the tarball into DIR/src-<version>, once; commit it as "base"
-#            in a local git repo so the series can be re-applied exactly
+#   unpack   the tarball into DIR/src-<version>, once (unpack-source.sh:
+#            without what an x86_64 guest build never reads unless
+#            KSRC_FULL=1); commit it as "base" in a local git repo so the
+#            series can be re-applied exactly
 #   apply    the series onto base in a scratch index, then check out only
 #            the files whose content changed (unchanged files keep their
 #            mtimes, so kbuild rebuilds only what the series touches)
@@ -64,11 +66,19 @@ git_k() { git -C "$src" -c user.name=build -c user.email=build@localhost \
 	-c core.autocrlf=false -c gc.auto=0 "$@"; }
 
 # --- unpack --------------------------------------------------------------
-if [ ! -f "$src/.unpacked" ]; then
+# A lean tree (unpack-source.sh) serves unless KSRC_FULL=1 asks for the
+# whole one; a tree unpacked before the lean mode existed is whole.
+have_mode=$(cat "$src/.unpack-mode" 2>/dev/null || echo full)
+if [ ! -f "$src/.unpacked" ] ||
+	{ [ "${KSRC_FULL:-0}" = 1 ] && [ "$have_mode" = lean ]; }; then
 	rm -rf "$src" "$src.tmp"
-	mkdir -p "$src.tmp"
 	say "unpacking $(basename "$tarball") ($pkgver) into $src"
-	tar -xJf "$tarball" -C "$src.tmp" --strip-components=1
+	rc=0
+	"$(dirname "$0")/unpack-source.sh" "$tarball" "$src.tmp" || rc=$?
+	if [ $rc != 0 ]; then	# keep its exit status: 3 is "disk full"
+		echo "[kernel] error: no kernel tree in $src (see above)" >&2
+		exit $rc
+	fi
 	git -C "$src.tmp" init -q
 	git -C "$src.tmp" -c core.excludesFile=/dev/null add -A -f .
 	git -C "$src.tmp" -c user.name=build -c user.email=build@localhost \
@@ -169,6 +179,11 @@ start=$(date +%s)
 if ! make -C "$src" O="$obj" -j"$jobs" bzImage >"$log" 2>&1; then
 	echo "[kernel] build failed; last errors:" >&2
 	grep -E 'error|Error|\*\*\*' "$log" | tail -n 20 >&2 || tail -n 20 "$log" >&2
+	if grep -q 'No such file or directory' "$log" &&
+		[ "$(cat "$src/.unpack-mode" 2>/dev/null)" = lean ]; then
+		say "this tree is lean (patches/unpack-source.sh): if the" \
+			"missing file is one it leaves out, rebuild with KSRC_FULL=1"
+	fi
 	die "kernel build failed (full log: $log)"
 fi
 cp "$obj/arch/x86/boot/bzImage" "$build/bzImage.tmp"

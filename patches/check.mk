@@ -12,6 +12,8 @@
 #                       scripts/checkpatch.pl --strict (from that base's
 #                       tree) on every patch of the series; fails on any
 #                       error or warning
+#   make unpack-tests   patches/unpack-source.sh (the lean tree) on a
+#                       small fake tarball
 #
 # Work happens under $(BUILD)/check-series$(KSUFFIX) and
 # $(BUILD)/checkpatch$(KSUFFIX); the kernel trees of make kernel are
@@ -23,7 +25,10 @@ Q            ?= @
 CHECK_SERIES_DIR := $(BUILD)/check-series$(KSUFFIX)
 CHECKPATCH_DIR   := $(BUILD)/checkpatch$(KSUFFIX)
 
-.PHONY: check-series check-patches
+.PHONY: check-series check-patches unpack-tests
+
+unpack-tests:
+	$(Q)patches/tests/unpack-source-test.sh
 
 check-series: | deps
 	$(Q)CHECK_LAST=$(CHECK_LAST) patches/tests/check-series.sh \

@@ -47,6 +47,11 @@ step() {
 	return "$rc"
 }
 
+# Kernel trees are the biggest thing a run writes (see
+# patches/unpack-source.sh): say what room there is, for the log.
+mkdir -p "${BUILD:-build}"
+echo "[test] $(df -Pm "${BUILD:-build}" | awk 'NR == 2 { print $4 }') MiB" \
+	"free on the file system of ${BUILD:-build}/"
 step tools tests/check-tools.sh
 step tools-test tests/check-tools-test.sh
 step unit $make unit-tests
@@ -61,6 +66,7 @@ step acceptance $make acceptance-tests
 step kvm-probe $make kvm-probe-tests
 step scenarios $make check-scenarios SCENARIOS="quick default"
 step host-safety $make host-safety
+step unpack $make unpack-tests
 if step kernel $make kernel; then
 	step kunit-parse $make kunit-parse-tests
 	step initramfs $make initramfs SCENARIOS=quick &&

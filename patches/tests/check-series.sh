@@ -30,9 +30,9 @@ done
 src=$work/src
 obj=$work/obj
 rm -rf "$src"
-mkdir -p "$src" "$obj"
+mkdir -p "$obj"
 say "unpacking $tarball"
-tar -xJf "$tarball" -C "$src" --strip-components=1
+"$(dirname "$0")/../unpack-source.sh" "$tarball" "$src"
 # A repository of its own, so git apply does not resolve paths against
 # an enclosing repository.
 git -C "$src" init -q
