@@ -475,6 +475,18 @@ static int wl_wait_ready(struct workload *w, const struct scenario *s,
 	return ret;
 }
 
+/* pipe2(O_CLOEXEC) with its error in @err: 0 or -errno */
+static int wl_pipe(int fds[2], char *err, size_t len)
+{
+	int e;
+
+	if (!pipe2(fds, O_CLOEXEC))
+		return 0;
+	e = errno;
+	snprintf(err, len, "pipe: %s", strerror(e));
+	return -e;
+}
+
 /*
  * Fork every instance, then let them all attach themselves (worker())
  * and report on one pipe: no round trip per worker. The attaches wait
@@ -492,15 +504,14 @@ static int wl_fork_all(struct workload *w, const struct scenario *s,
 			      -1, -1, 0 };
 	int fds[2], go[2], n = w->ninst, i = 0, t, k, r = 0;
 
-	if (pipe2(fds, O_CLOEXEC)) {
-		snprintf(err, len, "pipe: %s", strerror(errno));
-		return -errno;
-	}
-	if (pipe2(go, O_CLOEXEC)) {
-		snprintf(err, len, "pipe: %s", strerror(errno));
+	r = wl_pipe(fds, err, len);
+	if (r)
+		return r;
+	r = wl_pipe(go, err, len);
+	if (r) {
 		close(fds[0]);
 		close(fds[1]);
-		return -errno;
+		return r;
 	}
 	b.go_rd = go[0];
 	b.go_wr = go[1];
@@ -543,10 +554,9 @@ int wl_spawn(struct workload *w, const struct scenario *s,
 		snprintf(err, len, "mmap: %s", strerror(errno));
 		return -ENOMEM;
 	}
-	if (pipe2(fds, O_CLOEXEC)) {
-		snprintf(err, len, "pipe: %s", strerror(errno));
-		return -errno;
-	}
+	r = wl_pipe(fds, err, len);
+	if (r)
+		return r;
 	w->start_rd = fds[0];
 	w->start_wr = fds[1];
 	r = wl_fork_all(w, s, st, attach, ctx, err, len);
