@@ -361,6 +361,15 @@ struct seq_plan;
 bool runner_look_usage(const struct seq_plan *p, int look, uint64_t cost_us,
 		       uint64_t ws, uint64_t per, uint64_t t);
 
+/*
+ * Is the first sample, on the grid at k and taken at t (from the
+ * workload's start), outside the window starting at ws (t + sample/2 <
+ * ws, as vd_window() counts), while the next sample, due no earlier than
+ * (k + 1) * sample, is surely inside it? The runner then does not take it
+ * (when nothing before the window needs it, run_first_skipped()).
+ */
+bool runner_skip_first(uint64_t ws, uint64_t per, int k, uint64_t t);
+
 /* PELT source of this kernel (probes a scratch cgroup). */
 enum pelt_source runner_probe_source(void);
 

@@ -354,6 +354,7 @@ struct sample_clock {
 	int pelt_next, pelt_pi;		/* next PELT read, events done at the last */
 	unsigned int pelt_seed, phase_seed;
 	uint64_t phase_us;		/* this sample's offset */
+	bool first_late;		/* run_first_late(): the next read far */
 };
 
 /* The PELT source of this kernel, seen through the scenario's cgroups. */
@@ -535,6 +536,11 @@ static int run_sample(struct scn_run *run, struct sample_clock *sc,
 						 &sc->pelt_seed);
 		sc->pelt_pi = sc->ev.done;
 	}
+	if (pelt && sc->first_late) {
+		/* the longest gap pelt_gap() draws: see run_first_late() */
+		sc->pelt_next = sc->k + run->pelt_every + run->pelt_every / 2;
+		sc->first_late = false;
+	}
 	return sampler_take(&run->sp, &run->ss, measure_now_us() - run->t0,
 			    sc->ev.done, usage, pelt);
 }
@@ -590,6 +596,77 @@ static void run_look_due(struct scn_run *run, struct sample_clock *sc,
 		sc->k++;
 }
 
+bool runner_skip_first(uint64_t ws, uint64_t per, int k, uint64_t t)
+{
+	uint64_t half = per / 2;
+
+	return t + half < ws && (uint64_t)(k + 1) * per + half >= ws;
+}
+
+static bool run_has_hopper(const struct workload *w)
+{
+	int i;
+
+	for (i = 0; i < w->ninst; i++)
+		if (w->kind[i] == SCN_TASK_HOPPER)
+			return true;
+	return false;
+}
+
+/*
+ * Is the sample on the grid at k (taken at t from t0) the first, outside
+ * the window, with the next one inside it (runner_skip_first()), and
+ * nothing before the window that needs it: no event applied or due
+ * before the window's first sample, no hopper (whose log counts from a
+ * sample)? Then it is not taken. Such a sample reads the tasks only (the
+ * sampler reads no PELT and no usage there, see pelt_needed() and
+ * usage_needed()), no verdict reads it (vd_window() starts at the next),
+ * and it falls where every hog wakes: at 208 groups on 2 CPUs a round of
+ * 210 task clocks there cost more than the next samples' (their start
+ * holds are taken at the next sample instead).
+ */
+static bool run_first_skipped(const struct scn_run *run,
+			      const struct sample_clock *sc, uint64_t t)
+{
+	const struct scenario *s = run->s;
+	uint64_t at;
+	int rep;
+
+	if (run->ss.n || sc->ev.done || run_has_hopper(&run->w))
+		return false;
+	if (scn_event_peek(s, &sc->ev, &at, &rep) &&
+	    at < run->ws + s->sample_us)
+		return false;
+	return runner_skip_first(run->ws, s->sample_us, sc->k, t);
+}
+
+/*
+ * After a first sample skipped: the next one, the run's first and the
+ * window's, is due at the end of its slot (the largest phase the draw
+ * gives, just under half a period; the draw is made and dropped, so
+ * that the later samples' phases are those of a run without the skip).
+ * That sample reads the window's initial PELT state, and the later it
+ * comes, the more that state has settled: a hog woken at the start
+ * ramps its load as 1 - 2^(-t/32 ms) and a cfs_rq's stored state can be
+ * one blocked-load update (tens of ms) old, so at scale/siblings-208's
+ * 256 ms (the phase its seed gave) every group's state was still over
+ * the sampler's 1/256 from the next read, and a third round of 210
+ * cpu.pelt reads was needed before a group was held (two agreeing
+ * reads); at 374 ms the first read can be the first of the two. The
+ * second read then comes the longest PELT gap later (about 1 s in): two
+ * reads 150 ms apart in the ramp's tail agreed, and 7 of the 68 holds
+ * checked later in that run were found changed (none at 1 s).
+ */
+static void run_first_late(struct scn_run *run, struct sample_clock *sc)
+{
+	uint64_t per = run->s->sample_us;
+
+	sample_phase_us(per, &sc->phase_seed);
+	sc->phase_us = per / 2 ? per / 2 - 1 : 0;
+	sc->first_late = true;
+	sc->k++;
+}
+
 /* Start the workers; sample and apply the phases until the window ends. */
 static void run_sample_loop(struct scn_run *run)
 {
@@ -619,6 +696,10 @@ static void run_sample_loop(struct scn_run *run)
 		run_phases(run, &sc, now);
 		if (ts > now || ts > t_end)
 			continue;
+		if (run_first_skipped(run, &sc, now - run->t0)) {
+			run_first_late(run, &sc);
+			continue;
+		}
 		if (run_sample(run, &sc, ts, now) == -ENOSPC)
 			break;
 		sc.phase_us = sample_phase_us(s->sample_us, &sc.phase_seed);

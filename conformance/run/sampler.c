@@ -823,10 +823,11 @@ static bool usage_needed(struct sampler *sp, uint64_t t_us)
  * as vd_window() counts): the workers were released a moment ago,
  * nothing has settled, no verdict reads that state, and the round falls
  * where every hog wakes (at 208 groups 5-28 ms of the run's ~50,
- * measured in the guest; scale/siblings-208 starts its window one period
- * after the first sample); the report's PELT series starts at the next
+ * measured in the guest); the report's PELT series starts at the next
  * read. Should no read have happened by the window's first sample, that
- * sample reads.
+ * sample reads. (scale/siblings-208, whose window starts one period after
+ * the first sample, no longer has that sample: the runner leaves it out,
+ * run_first_skipped().)
  */
 static bool pelt_needed(struct sampler *sp, const struct sample_set *ss,
 			const struct sample *sm, bool want)

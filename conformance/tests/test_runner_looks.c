@@ -9,7 +9,8 @@
  * the first sample with t + sample/2 >= its window's end, then taken or
  * skipped over SEQ_LOOK_BUDGET), with the analyses' cost so far set
  * anywhere from 0 to over the budget of the last look, and records on
- * which samples runner_look_usage() asked.
+ * which samples runner_look_usage() asked. Also: the first sample is
+ * left out only when the next one is surely in the window.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -160,11 +161,71 @@ static void test_usage_last_look(void **state)
 				       end - 4 * 250000));
 }
 
+/*
+ * The first sample is skipped only when it is outside the window and the
+ * next one, whatever its phase (under half a period) and however late, is
+ * inside it (vd_window(): t + sample/2 >= ws); then it is skipped for
+ * every phase of the first sample. Walks warmups of 0 to 2.5 periods
+ * over five periods, 50 phase draws each, with up to a quarter period of
+ * lateness.
+ */
+static void sim_skip_first(uint64_t per, uint64_t ws, int *skips)
+{
+	struct sim m = { .per = per };
+	unsigned int seed;
+	int n, late;
+
+	for (seed = 1; seed <= 50; seed++) {
+		n = sim_grid(&m, seed, 3 * per);
+		assert_true(n >= 2);
+		for (late = 0; late <= 4; late++) {
+			uint64_t t0 = m.t[0] + late * per / 16;
+			uint64_t t1 = m.t[1] + late * per / 16;
+
+			if (!runner_skip_first(ws, per, 0, t0)) {
+				/* only where the next may be outside */
+				assert_true(t0 + per / 2 >= ws ||
+					    per + per / 2 < ws);
+				continue;
+			}
+			(*skips)++;
+			assert_true(t0 + per / 2 < ws);
+			assert_true(t1 + per / 2 >= ws);
+			assert_true(per + per / 2 >= ws);
+			/* the next, due late in its slot: in the window */
+			assert_true(per + (per / 2 - 1) + per / 2 >= ws);
+		}
+	}
+}
+
+static void test_skip_first(void **state)
+{
+	static const uint64_t pers[] = { 25000, 50000, 100000, 250000, 500000 };
+	int i, w, skips = 0, before;
+
+	(void)state;
+	for (i = 0; i < 5; i++)
+		for (w = 0; w <= 10; w++)
+			sim_skip_first(pers[i], pers[i] * w / 4, &skips);
+	assert_true(skips > 0);
+	/* scale/siblings-208: warmup 250 ms = one period, always skipped */
+	for (i = 0; i < 125000; i += 997)
+		assert_true(runner_skip_first(250000, 250000, 0, i));
+	/* scale/many-tasks: 250 ms at 100 ms, never (sample 1 may be out) */
+	before = skips;
+	sim_skip_first(100000, 250000, &skips);
+	assert_int_equal(skips, before);
+	/* no warmup, and the window's own first sample: never */
+	assert_false(runner_skip_first(0, 250000, 0, 0));
+	assert_false(runner_skip_first(250000, 250000, 1, 250000));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_usage_only_for_looks_taken),
 		cmocka_unit_test(test_usage_last_look),
+		cmocka_unit_test(test_skip_first),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
