@@ -214,6 +214,32 @@ static int diag_with(const char *what)
 }
 
 /*
+ * A window whose end has no cgroup usage read (a late sample moved the
+ * end off the one the sampler read) passes on the task clocks, but its
+ * diagnostics say the cross-check was not done and why; one with the
+ * reads says nothing about it.
+ */
+static void test_usage_not_done(void **state)
+{
+	struct sample_set ss;
+	int k;
+
+	(void)state;
+	build(&ss, 2.0 / 3, 0, 0, 0);
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(diag_with("cgroup usage cross-check: not done"), 0);
+	for (k = ss.n - 12; k < ss.n; k++)
+		ss.v[k].usage_ok = false;
+	analyze(&ss, PELT_SRC_CPU_PELT);
+	assert_int_equal(res.v, V_PASS);
+	assert_true(isnan(res.g[0].usage_cpu) && isnan(res.g[1].usage_cpu));
+	assert_int_equal(diag_with("cgroup usage cross-check: not done (no "
+				   "usage read within two samples of the "
+				   "window's end, window 0.500-2.500 s)"), 1);
+	sset_free(&ss);
+}
+
+/*
  * A task runnable at every sample that gets no CPU at all is named as
  * starved (what a vruntime kept across a cgroup move does); one that runs
  * is not.
@@ -996,6 +1022,7 @@ int main(void)
 		cmocka_unit_test(test_exact),
 		cmocka_unit_test(test_coverage),
 		cmocka_unit_test(test_starved),
+		cmocka_unit_test(test_usage_not_done),
 		cmocka_unit_test(test_noise_and_bias),
 		cmocka_unit_test(test_hidden_contrib),
 		cmocka_unit_test(test_offline_contrib),

@@ -1133,6 +1133,7 @@ static void vd_ideal_shares(const struct vd_input *in, struct vd_acc *a,
 struct usage_win {
 	int a, b;			/* -1: none */
 	double ns;
+	const char *why;		/* a, b -1: which end had no read */
 };
 
 static void usage_window(const struct sample_set *ss, int first, int last,
@@ -1152,11 +1153,33 @@ static void usage_window(const struct sample_set *ss, int first, int last,
 			u->b = k;
 			break;
 		}
-	if (u->a >= 0 && u->b > u->a)
+	u->why = NULL;
+	if (u->a < 0)
+		u->why = "no usage read within two samples of the window's start";
+	else if (u->b < 0)
+		u->why = "no usage read within two samples of the window's end";
+	else if (u->b <= u->a)
+		u->why = "one usage read in the window";
+	if (!u->why)
 		u->ns = ((double)ss->v[u->b].t_us - (double)ss->v[u->a].t_us) *
 			1000.0;
 	else
 		u->a = u->b = -1;
+}
+
+/*
+ * A window without the cross-check says so (usage_cpu stays null): the
+ * sampler reads usage on the sample it expects to end a look's window,
+ * and a later sample (a late wake-up) can move the window's end off it.
+ */
+static void usage_not_done(const struct vd_input *in,
+			   const struct usage_win *u, struct scn_result *r)
+{
+	uint64_t ws = in->win_start_us;
+
+	if (u->why)
+		vd_diag(r, "cgroup usage cross-check: not done (%s, window %.3f-%.3f s); no group has usage_cpu",
+			u->why, ws / 1e6, (ws + in->win_len_us) / 1e6);
 }
 
 /* The model the errors are taken against (scenario key model). */
@@ -1311,6 +1334,7 @@ static void vd_groups(const struct vd_input *in, struct vd_acc *a,
 		group_usage(in, &u, g, r);
 		group_fail(s, g, r);
 	}
+	usage_not_done(in, &u, r);
 }
 
 /* Did the window test the model at all? (ival_coverage()) */
