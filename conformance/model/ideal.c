@@ -227,10 +227,11 @@ static double ideal_cut_of(struct ideal_ctx *c, int ntree, scn_cpumask_t p)
 /*
  * ideal_check()'s answer from the minimum cut, which is the maximum flow,
  * against its threshold @thr, when the capacities set for the check leave
- * it clear: 1 feasible, 0 not, -1 for the max-flow to decide. The network below the root is a
- * tree down to the tasks, so with few CPUs every minimal cut is one of
- * the 2^CPUs that ideal_cut_of() takes: a few hundred additions where a
- * max-flow at 208 groups costs ~10^5 instructions. The float max-flow
+ * it clear: 1 feasible, 0 not, -1 for the max-flow to decide. The network
+ * below the root is a tree down to the tasks, so with few CPUs every
+ * minimal cut is one of the 2^CPUs that ideal_cut_of() takes: a few
+ * hundred additions where a max-flow at 208 groups costs ~10^5
+ * instructions. The float max-flow
  * and this minimum are both within ~1e-13 x the scale of the true value
  * (sums of a few hundred terms), so outside a band of IDEAL_CUT_BAND
  * around the threshold both give the same answer, and inside it the

@@ -204,6 +204,9 @@ int wl_hop_take(struct workload *w, struct sample_set *ss, bool pelt_done);
 /* Frees ss->hop. */
 void wl_hop_free(struct sample_set *ss);
 
+/* Does @w run a self-migrating task (kind=hopper)? */
+bool wl_has_hopper(const struct workload *w);
+
 /*
  * A task's placement held by the sampler: a hog (always runnable, no
  * children) pinned to one CPU does not change CPU or state until the

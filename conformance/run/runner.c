@@ -603,16 +603,6 @@ bool runner_skip_first(uint64_t ws, uint64_t per, int k, uint64_t t)
 	return t + half < ws && (uint64_t)(k + 1) * per + half >= ws;
 }
 
-static bool run_has_hopper(const struct workload *w)
-{
-	int i;
-
-	for (i = 0; i < w->ninst; i++)
-		if (w->kind[i] == SCN_TASK_HOPPER)
-			return true;
-	return false;
-}
-
 /*
  * Is the sample on the grid at k (taken at t from t0) the first, outside
  * the window, with the next one inside it (runner_skip_first()), and
@@ -632,7 +622,7 @@ static bool run_first_skipped(const struct scn_run *run,
 	uint64_t at;
 	int rep;
 
-	if (run->ss.n || sc->ev.done || run_has_hopper(&run->w))
+	if (run->ss.n || sc->ev.done || wl_has_hopper(&run->w))
 		return false;
 	if (scn_event_peek(s, &sc->ev, &at, &rep) &&
 	    at < run->ws + s->sample_us)

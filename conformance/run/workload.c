@@ -824,16 +824,23 @@ static int hop_log_room(struct hop_log *hl)
 	return 0;
 }
 
+bool wl_has_hopper(const struct workload *w)
+{
+	int i;
+
+	for (i = 0; i < w->ninst; i++)
+		if (w->kind[i] == SCN_TASK_HOPPER)
+			return true;
+	return false;
+}
+
 int wl_hop_take(struct workload *w, struct sample_set *ss, bool pelt_done)
 {
 	int k = ss->n, h, r;
 	struct hop_log *hl;
 
 	if (!ss->hop) {
-		for (h = 0; h < w->ninst; h++)
-			if (w->kind[h] == SCN_TASK_HOPPER)
-				break;
-		if (h == w->ninst)
+		if (!wl_has_hopper(w))
 			return 0;
 		r = hop_log_init(w, ss);
 		if (r)
