@@ -16,10 +16,9 @@
 # kbuild can walk every directory. Documentation/ is kept whole: the
 # series patches it. That leaves about 450-490 MiB. The list was checked
 # against the files the build's .cmd dependency records name, for both
-# bases. A config that
-# needs one of these files fails to build with "No such file"; set
-# KSRC_FULL=1 to unpack everything (build-kernel.sh re-unpacks a lean
-# tree when KSRC_FULL=1 is asked for).
+# bases. A config that needs one of these files fails to build with "No
+# such file"; set KSRC_FULL=1 to unpack everything (build-kernel.sh
+# re-unpacks a lean tree when KSRC_FULL=1 is asked for).
 #
 # DEST must not exist. Exit status: 0, 2 usage, 3 not enough disk space,
 # 1 tar failed (DEST is removed, nothing half-unpacked is left behind).
