@@ -254,7 +254,6 @@ struct sampler {
 	int online_since;		/* samples since cpu/online was read */
 	int last_events;		/* events_done at the previous sample */
 	bool usage_start;		/* usage read at the window's start */
-	bool pelt_first_skipped;	/* the first sample's PELT not read */
 	const uint64_t *look_us;	/* [nlooks] the verdict's window */
 	int nlooks;			/* lengths (NULL: measure), runner's */
 	scn_cpumask_t online;		/* cpu/online as last read */

@@ -824,23 +824,22 @@ static bool usage_needed(struct sampler *sp, uint64_t t_us)
  * nothing has settled, no verdict reads that state, and the round falls
  * where every hog wakes (at 208 groups 5-28 ms of the run's ~50,
  * measured in the guest); the report's PELT series starts at the next
- * read. Should no read have happened by the window's first sample, that
- * sample reads. (scale/siblings-208, whose window starts one period after
- * the first sample, no longer has that sample: the runner leaves it out,
- * run_first_skipped().)
+ * read. A sample inside the window with no read before it reads: the
+ * runner asks for none before the window when nothing there needs it
+ * (run_pre_window_idle()), and its asks go by the due time, this by the
+ * time the sample was taken.
  */
-static bool pelt_needed(struct sampler *sp, const struct sample_set *ss,
+static bool pelt_needed(const struct sampler *sp, const struct sample_set *ss,
 			const struct sample *sm, bool want)
 {
 	const struct scenario *s = sp->s;
 	uint64_t ws = scn_measure_start_us(s), per = s->sample_us;
+	bool in_window = sm->t_us + per / 2 >= ws;
 
-	if (want && ss->n == 0 && sm->t_us + per / 2 < ws) {
-		sp->pelt_first_skipped = true;
+	if (want && ss->n == 0 && !in_window)
 		return false;
-	}
-	return want || (sp->pelt_first_skipped && sm->pelt_ref < 0 &&
-			sm->t_us + per / 2 >= ws);
+	return want || (sm->pelt_ref < 0 && in_window &&
+			sp->src != PELT_SRC_NONE);
 }
 
 /*

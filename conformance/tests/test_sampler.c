@@ -548,7 +548,9 @@ static const char scn_warm1[] =
  * ms >= 300 ms), that one reads. Nor is it with the window a period
  * later (scale/siblings-208), the first sample taken 8 ms late: the
  * window's first sample (108 ms) reads. A window starting at the first
- * sample (the rig's scenario: warmup 0) reads there.
+ * sample (the rig's scenario: warmup 0) reads there. With no read asked
+ * before the window (the runner's rule when nothing there needs one),
+ * the window's first sample reads unasked.
  */
 static void test_pelt_first(void **state)
 {
@@ -579,6 +581,14 @@ static void test_pelt_first(void **state)
 	rig_init(&r, 0);
 	take(&r, 0, true);
 	assert_true(r.ss.v[0].pelt_ok);
+	rig_free(&r);
+	rig_init_scn(&r, 0, scn_warm);
+	for (k = 0; k < 5; k++)
+		take(&r, 0, false);
+	assert_false(r.ss.v[2].pelt_ok);
+	assert_true(r.ss.v[3].pelt_ok);
+	assert_int_equal(r.ss.v[4].pelt_ref, 3);
+	assert_int_equal(r.ss.pelt_reads, 2);
 	rig_free(&r);
 }
 
