@@ -364,11 +364,13 @@ bool runner_look_usage(const struct seq_plan *p, int look, uint64_t cost_us,
 		       uint64_t ws, uint64_t per, uint64_t t);
 
 /*
- * Is the first sample, on the grid at k and taken at t (from the
- * workload's start), outside the window starting at ws (t + sample/2 <
- * ws, as vd_window() counts), while the next sample, due no earlier than
- * (k + 1) * sample, is surely inside it? The runner then does not take it
- * (when nothing before the window needs it, run_first_skipped()).
+ * Is the sample on the grid at k, taken at t (from the workload's
+ * start), outside the window starting at ws (t + sample/2 < ws, as
+ * vd_window() counts), while the next sample, due no earlier than
+ * (k + 1) * sample, is surely inside it? The runner leaves out the
+ * samples before the window when nothing there needs them
+ * (run_pre_window_skipped()); after this one, the next comes late in its
+ * slot (run_first_late()).
  */
 bool runner_skip_first(uint64_t ws, uint64_t per, int k, uint64_t t);
 

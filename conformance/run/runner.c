@@ -632,22 +632,22 @@ bool runner_skip_first(uint64_t ws, uint64_t per, int k, uint64_t t)
 }
 
 /*
- * Is the sample on the grid at k (taken at t from t0) the first, outside
- * the window, with the next one inside it (runner_skip_first()), and
- * nothing before the window that needs it: no event applied or due
- * before the window's first sample, no hopper (whose log counts from a
- * sample)? Then it is not taken. Such a sample reads the tasks only (the
- * sampler reads no PELT and no usage there, see pelt_needed() and
- * usage_needed()), no verdict reads it (vd_window() starts at the next),
- * and it falls where every hog wakes: at 208 groups on 2 CPUs a round of
+ * Is the sample on the grid at k (taken at t from t0) outside the window
+ * (t + sample/2 < its start, as vd_window() counts) with none taken yet,
+ * and nothing before the window that needs it (run_pre_window_idle())?
+ * Then it is not taken. Such a sample reads the tasks only (no PELT, no
+ * usage there), no verdict reads it (vd_window() starts later), and the
+ * first falls where every hog wakes: at 208 groups on 2 CPUs a round of
  * 210 task clocks there cost more than the next samples' (their start
- * holds are taken at the next sample instead).
+ * holds are taken at the window's first sample instead). The last one
+ * left out, whose next is surely inside the window (runner_skip_first()),
+ * moves that next one late in its slot (run_first_late()).
  */
-static bool run_first_skipped(const struct scn_run *run,
-			      const struct sample_clock *sc, uint64_t t)
+static bool run_pre_window_skipped(const struct scn_run *run,
+				   const struct sample_clock *sc, uint64_t t)
 {
-	return !run->ss.n && run_pre_window_idle(run, sc) &&
-	       runner_skip_first(run->ws, run->s->sample_us, sc->k, t);
+	return !run->ss.n && t + run->s->sample_us / 2 < run->ws &&
+	       run_pre_window_idle(run, sc);
 }
 
 /*
@@ -674,6 +674,13 @@ static void run_first_late(struct scn_run *run, struct sample_clock *sc)
 	sample_phase_us(per, &sc->phase_seed);
 	sc->phase_us = per / 2 ? per / 2 - 1 : 0;
 	sc->first_late = true;
+	sc->k++;
+}
+
+/* A sample left out before the window, with the next not surely inside. */
+static void run_skip_early(const struct scenario *s, struct sample_clock *sc)
+{
+	sc->phase_us = sample_phase_us(s->sample_us, &sc->phase_seed);
 	sc->k++;
 }
 
@@ -706,8 +713,12 @@ static void run_sample_loop(struct scn_run *run)
 		run_phases(run, &sc, now);
 		if (ts > now || ts > t_end)
 			continue;
-		if (run_first_skipped(run, &sc, now - run->t0)) {
-			run_first_late(run, &sc);
+		if (run_pre_window_skipped(run, &sc, now - run->t0)) {
+			if (runner_skip_first(run->ws, s->sample_us, sc.k,
+					      now - run->t0))
+				run_first_late(run, &sc);
+			else
+				run_skip_early(s, &sc);
 			continue;
 		}
 		if (run_sample(run, &sc, ts, now) == -ENOSPC)
