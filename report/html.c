@@ -353,6 +353,24 @@ static void overview(FILE *f, const struct rep_run *run,
 	fputs("</table>\n", f);
 }
 
+/*
+ * The cgroup usage cross-check: cpu.stat's CPUs against the tasks' over
+ * the same span (the window's start to the run's last sample; older
+ * results have cpu.stat alone, over the window).
+ */
+static void html_usage(FILE *f, const struct rep_group *g)
+{
+	if (isnan(g->usage_cpu))
+		return;
+	fputs(" <span class=\"muted\">(cpu.stat ", f);
+	html_num(f, "%.3f", g->usage_cpu);
+	if (!isnan(g->usage_task_cpu)) {
+		fputs(" vs tasks ", f);
+		html_num(f, "%.3f", g->usage_task_cpu);
+	}
+	fputs(")</span>", f);
+}
+
 /* ---- one scenario ---- */
 
 static void groups_table(FILE *f, const struct rep_scenario *s)
@@ -376,11 +394,7 @@ static void groups_table(FILE *f, const struct rep_scenario *s)
 		html_pct(f, g->measured);
 		fputs("</td><td class=\"n\">", f);
 		html_num(f, "%.3f", g->measured_cpu);
-		if (!isnan(g->usage_cpu)) {
-			fputs(" <span class=\"muted\">(cpu.stat ", f);
-			html_num(f, "%.3f", g->usage_cpu);
-			fputs(")</span>", f);
-		}
+		html_usage(f, g);
 		fputs("</td><td class=\"n\">", f);
 		html_pct(f, g->model_defined);
 		fputs("</td><td class=\"n\">", f);

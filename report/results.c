@@ -419,6 +419,7 @@ static void load_group(struct arena *a, struct json_object *e,
 	g->tolerance = jnum(e, RK_TOLERANCE);
 	g->intent_deviation = jnum(e, RK_INTENT_DEVIATION);
 	g->usage_cpu = jnum(e, RK_USAGE_CPU);
+	g->usage_task_cpu = jnum(e, RK_USAGE_TASK_CPU);
 	g->exp_ci_lo = g->exp_ci_hi = NAN;
 	ci = jget(e, RK_EXPECTED_CI);
 	if (ci && json_object_is_type(ci, json_type_array) &&

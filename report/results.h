@@ -31,6 +31,7 @@ struct rep_group {
 	double model_defined, model_computed, model_se, ideal, expected;
 	double error, ci_lo, ci_hi, tolerance, intent_deviation;
 	double usage_cpu;		/* from cpu.stat, CPUs */
+	double usage_task_cpu;		/* its tasks' over the same span */
 	double exp_ci_lo, exp_ci_hi;	/* CI of measured - expected */
 	struct rep_percpu *per_cpu;
 	int n_per_cpu;

@@ -256,6 +256,7 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_TOTALS	"totals"
 #define RK_TYPE	"type"
 #define RK_USAGE_CPU	"usage_cpu"
+#define RK_USAGE_TASK_CPU	"usage_task_cpu"
 #define RK_VALUE	"value"
 #define RK_VERDICT	"verdict"
 #define RK_WARMUP_US	"warmup_us"

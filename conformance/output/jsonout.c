@@ -379,6 +379,7 @@ static struct json_object *result_group(const struct scenario *s,
 	add(go, RK_MEASURED, jd(gr->measured));
 	add(go, RK_MEASURED_CPU, jd(gr->measured_cpu));
 	add(go, RK_USAGE_CPU, jd(gr->usage_cpu));
+	add(go, RK_USAGE_TASK_CPU, jd(gr->usage_task_cpu));
 	add(go, RK_MODEL, jd(gr->model[r->verdict_kind]));
 	add(go, RK_MODEL_DEFINED, jd(gr->model[KM_DEFINED]));
 	add(go, RK_MODEL_COMPUTED, jd(gr->model[KM_COMPUTED]));

@@ -254,8 +254,7 @@ struct sampler {
 	int online_since;		/* samples since cpu/online was read */
 	int last_events;		/* events_done at the previous sample */
 	bool usage_start;		/* usage read at the window's start */
-	const uint64_t *look_us;	/* [nlooks] the verdict's window */
-	int nlooks;			/* lengths (NULL: measure), runner's */
+	bool usage_end;			/* the run's last sample: usage */
 	scn_cpumask_t online;		/* cpu/online as last read */
 	char debugfs_root[SCN_PATH_MAX];
 	char *dbuf;			/* read buffer (sched/debug: big) */
@@ -350,18 +349,6 @@ void runner_set_seq_opts(const struct seq_opts *o);
  * are within SEQ_LOOK_BUDGET of t - ws, else skipped.
  */
 bool runner_look_in_budget(uint64_t cost_us, uint64_t ws, uint64_t t);
-
-/*
- * Does the sample at t ask for cgroup usage for look @look (the next)?
- * Within three samples before its window's end or one after, and only if
- * the look can be taken: the budget is tested at end + sample, later
- * than any sample on which the look can be due (k samples plus a phase
- * under half of one), so a look taken had its usage asked on every
- * sample up to it, and one over the budget by then costs no reads.
- */
-struct seq_plan;
-bool runner_look_usage(const struct seq_plan *p, int look, uint64_t cost_us,
-		       uint64_t ws, uint64_t per, uint64_t t);
 
 /*
  * Is the sample on the grid at k, taken at t (from the workload's

@@ -345,6 +345,7 @@ struct scn_run {
 	int tc_ret;
 	struct xcheck xc;
 	int xc_ret;			/* 1: not run */
+	int usage_end_ret;		/* run_usage_end()'s sample */
 };
 
 /* The sampling loop's position. */
@@ -409,8 +410,6 @@ static int run_workload(struct scn_run *run, char *err, size_t len)
 			      s->cpus);
 	if (!r)
 		r = sampler_init(&run->sp, s, &run->w, &run->cg, run->src);
-	run->sp.look_us = run->plan.look_us;	/* usage at every look */
-	run->sp.nlooks = run->plan.nlooks;
 	if (r && !err[0])
 		snprintf(err, len, "setup: %s", strerror(-r));
 	return r;
@@ -476,32 +475,6 @@ bool runner_look_in_budget(uint64_t cost_us, uint64_t ws, uint64_t t)
 	return cost_us <= SEQ_LOOK_BUDGET * (double)(t - ws);
 }
 
-bool runner_look_usage(const struct seq_plan *p, int look, uint64_t cost_us,
-		       uint64_t ws, uint64_t per, uint64_t t)
-{
-	uint64_t end;
-
-	if (!p->sequential || look >= p->nlooks)
-		return false;
-	end = ws + p->look_us[look];
-	if (t + per * 3 < end || t > end + per)
-		return false;
-	/* the last look is analysed after the window, whatever its cost */
-	return look == p->nlooks - 1 ||
-	       runner_look_in_budget(cost_us, ws, end + per);
-}
-
-/*
- * Is t within three samples before the end of the next look's window (or
- * one after), and can that look be taken? The cgroup usage cross-check
- * reads usage at both ends.
- */
-static bool run_look_near(const struct scn_run *run, uint64_t t)
-{
-	return runner_look_usage(&run->plan, run->look, run->sq.cost_us,
-				 run->ws, run->s->sample_us, t);
-}
-
 /*
  * Does nothing before the window need what its samples read: no event
  * applied or due before the window's first sample, no hopper (whose log
@@ -537,8 +510,7 @@ static int run_sample(struct scn_run *run, struct sample_clock *sc,
 		run->max_late = now - ts;
 	if (now - ts > 5000)
 		run->late++;
-	usage = (t + per * 2 >= run->ws && t <= run->ws + per * 2) ||
-		t + per * 3 >= run->we || run_look_near(run, t);
+	usage = t + per * 2 >= run->ws && t <= run->ws + per * 2;
 	/*
 	 * At random gaps, and at the window's first sample and the first
 	 * after a phase or a repeat firing (pelt_pi: events done at the last
@@ -677,6 +649,23 @@ static void run_first_late(struct scn_run *run, struct sample_clock *sc)
 	sc->k++;
 }
 
+/*
+ * The sample that ends the cgroup usage cross-check (vd_usage_check()):
+ * the tasks and the usage, taken after the deciding look's window, or
+ * past the end of the last look's when none decided (run_verdict()
+ * analyses that one after the loop: no window may hold this sample).
+ * Its CPU time counts in the sampler's cost, not in ran_us.
+ */
+static void run_usage_end(struct scn_run *run, const struct sample_clock *sc)
+{
+	if (!run->decided)
+		sleep_until(run->t0 + run->we + run->s->sample_us / 2 + 1);
+	run->sp.usage_end = true;
+	run->usage_end_ret = sampler_take(&run->sp, &run->ss,
+					  measure_now_us() - run->t0,
+					  sc->ev.done, true, false);
+}
+
 /* A sample left out before the window, with the next not surely inside. */
 static void run_skip_early(const struct scenario *s, struct sample_clock *sc)
 {
@@ -730,6 +719,7 @@ static void run_sample_loop(struct scn_run *run)
 			break;
 	}
 	run->ran_us = measure_now_us() - run->t0;
+	run_usage_end(run, &sc);
 }
 
 /*
@@ -778,6 +768,22 @@ static void run_verdict(struct scn_run *run)
 		run->sq.skipped);
 }
 
+/* The cgroup usage cross-check, over the window's start to the last sample. */
+static void run_usage_check(struct scn_run *run)
+{
+	struct vd_input in = {
+		.s = run->s, .st = &run->st, .ss = &run->ss,
+		.inst_task = run->w.task_of, .src = run->src,
+		.win_start_us = run->ws,
+	};
+
+	if (run->usage_end_ret)
+		vd_diag(&run->res, "cgroup usage cross-check: not done (the last sample: %s); no group has usage_cpu",
+			strerror(-run->usage_end_ret));
+	else
+		vd_usage_check(&in, &run->res);
+}
+
 /* The verdict, and what the sampler saw of itself. */
 static void run_analyze(struct scn_run *run, int rm_ret)
 {
@@ -787,6 +793,7 @@ static void run_analyze(struct scn_run *run, int rm_ret)
 	int k;
 
 	run_verdict(run);
+	run_usage_check(run);
 	if (rm_ret)
 		vd_diag(res, "cgroup removal: %s", strerror(-rm_ret));
 	res->sampler_cpu_us = ss->cost_ns / 1000;

@@ -769,52 +769,25 @@ static void take_usage(struct sampler *sp, struct sample_set *ss,
 }
 
 /*
- * Is the sample at t the one after which the next may fall outside the
- * window ending at end? Samples are due at k * per + a phase under per/2
- * (runner.c) and belong to the window up to end + per/2 (vd_window()).
- * With an end at a whole number of periods that is the last sample; else
- * one of the last two, and both are read.
- */
-static bool last_before(uint64_t t, uint64_t per, uint64_t end)
-{
-	uint64_t half = per / 2;
-
-	return t <= end + half && t + per + half >= end &&
-	       (t / per + 1) * per > end;
-}
-
-/*
- * The verdict takes the cgroup usage of two samples of a window only:
- * the first with usage at or after its start (t + sample/2 >= start, as
- * vd_window() counts), and the last with usage up to its end (at most
- * two samples before the last). The runner asks on the few samples
- * around both ends of the window it will analyse next (each look of the
- * sequential verdict); of those, this reads the first at the start, and
- * at the end of each look's window (sp->look_us, set by the runner; else
- * measure) the sample after which the next may fall outside it: one
- * round of reads per look taken (10-20 ms of guest CPU at 208 groups), so
- * that every look that decides has its cross-check. Without look_us,
- * samples beyond measure are read whenever asked. A last sample so late
- * that it falls outside the window leaves the look without the
- * cross-check (usage_cpu null), never with a wrong one.
+ * The cgroup usage cross-check (vd_usage_check()) takes two samples: the
+ * window's first (t + sample/2 >= its start, as vd_window() counts; the
+ * runner asks on the few samples around it), and the run's last, which
+ * the runner takes after the deciding window (sp->usage_end): one round
+ * of reads at each end whatever the look that decides (a round is 2-4 ms
+ * of guest CPU at 208 groups), where a round at every look's end cost
+ * one per look and missed when a late sample moved the window's end.
  */
 static bool usage_needed(struct sampler *sp, uint64_t t_us)
 {
 	const struct scenario *s = sp->s;
-	uint64_t per = s->sample_us ? s->sample_us : 1, half = per / 2;
-	uint64_t ws = scn_measure_start_us(s), end = ws + s->measure_us;
-	int j;
+	uint64_t half = (s->sample_us ? s->sample_us : 1) / 2;
 
-	if (!sp->usage_start && t_us + half >= ws) {
-		sp->usage_start = true;
+	if (sp->usage_end)
 		return true;
-	}
-	if (!sp->look_us)
-		return t_us > end + half || last_before(t_us, per, end);
-	for (j = 0; j < sp->nlooks; j++)
-		if (last_before(t_us, per, ws + sp->look_us[j]))
-			return true;
-	return false;
+	if (sp->usage_start || t_us + half < scn_measure_start_us(s))
+		return false;
+	sp->usage_start = true;
+	return true;
 }
 
 /*

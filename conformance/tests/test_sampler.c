@@ -593,10 +593,9 @@ static void test_pelt_first(void **state)
 }
 
 /*
- * Cgroup usage where the verdict takes it: the first sample of the window
- * (warmup 0: t = 0) and the last one (the window ends at 2 s, 20 periods:
- * the sample due at 2.0 s + a phase under 50 ms; the next is outside),
- * then whatever is asked beyond the end (a longer look's).
+ * Cgroup usage where the cross-check takes it: the window's first sample
+ * (warmup 0: t = 0), whatever else the runner asks, and the run's last
+ * (sp->usage_end, the runner's after the window).
  */
 static void test_usage_ends(void **state)
 {
@@ -608,36 +607,13 @@ static void test_usage_ends(void **state)
 	for (k = 0; k <= 21; k++)
 		assert_int_equal(sampler_take(&r.sp, &r.ss, k * 100000ull, 0,
 					      true, false), 0);
-	for (k = 0; k <= 21; k++)
-		assert_int_equal(r.ss.v[k].usage_ok, k == 0 || k == 20 ||
-				 k == 21);
+	r.sp.usage_end = true;
+	assert_int_equal(sampler_take(&r.sp, &r.ss, 2200000, 0, true, false),
+			 0);
+	for (k = 0; k <= 22; k++)
+		assert_int_equal(r.ss.v[k].usage_ok, k == 0 || k == 22);
 	assert_true(r.ss.v[0].usage_us[0] == 1000);
-	assert_true(r.ss.v[20].usage_us[1] == 2000);
-	assert_int_equal(r.ss.errors, 0);
-	rig_free(&r);
-}
-
-/*
- * With the verdict's looks (sp->look_us, as the runner sets them), usage
- * at the end of each look's window, whatever else the runner asks: a look
- * shorter than measure that decides has its cross-check.
- */
-static void test_usage_looks(void **state)
-{
-	static const uint64_t looks[] = { 1000000, 1500000, 2000000 };
-	struct rig r;
-	int k;
-
-	(void)state;
-	rig_init(&r, 0);
-	r.sp.look_us = looks;
-	r.sp.nlooks = 3;
-	for (k = 0; k <= 21; k++)
-		assert_int_equal(sampler_take(&r.sp, &r.ss, k * 100000ull, 0,
-					      true, false), 0);
-	for (k = 0; k <= 21; k++)
-		assert_int_equal(r.ss.v[k].usage_ok, k == 0 || k == 10 ||
-				 k == 15 || k == 20);
+	assert_true(r.ss.v[22].usage_us[1] == 2000);
 	assert_int_equal(r.ss.errors, 0);
 	rig_free(&r);
 }
@@ -647,13 +623,6 @@ static const char scn_fast[] =
 	"group A\ngroup B\n"
 	"task a group=A cpus=0\ntask b group=B cpus=0\n";
 
-/*
- * End to end: two hogs sampled every 20 ms, their groups' usage as the
- * kernel would count it (their CPU time), looks at 200, 300 and 400 ms.
- * The analysis of the first look's window (half of measure) has the
- * cgroup usage cross-check of both groups, and it agrees with the task
- * sums; without the looks given it had none.
- */
 /*
  * How much CPU time the hogs gained between the usage written from ns[]
  * and now, after the sample read them: the most the two can differ by.
@@ -670,39 +639,51 @@ static uint64_t usage_race_ns(struct rig *r, const uint64_t *ns)
 	return race;
 }
 
+/* Both groups' usage written as the kernel would count it, then a sample. */
+static uint64_t usage_sample(struct rig *r, uint64_t t_us, bool pelt)
+{
+	uint64_t ns[2];
+
+	for (int g = 0; g < 2; g++) {
+		assert_int_equal(task_reader_ns(&r->w.rd[g], &ns[g]), 0);
+		write_usage(r, g, ns[g] / 1000);
+	}
+	assert_int_equal(sampler_take(&r->sp, &r->ss, t_us, 0, true, pelt),
+			 0);
+	return usage_race_ns(r, ns);
+}
+
+/*
+ * End to end: two hogs sampled every 20 ms for 200 ms (the first look's
+ * window), their groups' usage as the kernel would count it (their CPU
+ * time), then the run's last sample (sp->usage_end) 60 ms later. The
+ * cross-check over the window's start to that sample agrees with the
+ * task sums; without the last sample it is not done.
+ */
 static void test_usage_look_verdict(void **state)
 {
-	static const uint64_t looks[] = { 200000, 300000, 400000 };
 	static struct scn_result res;
 	struct vd_input in = { .src = PELT_SRC_CPU_PELT, .win_len_us = 200000 };
-	uint64_t ns[2], race, race_ns;
+	uint64_t race, race_ns;
 	struct rig r;
 	int k, g, pass;
 
 	(void)state;
 	for (pass = 0; pass < 2; pass++) {
 		rig_init_scn(&r, 2, scn_fast);
-		if (!pass) {
-			r.sp.look_us = looks;
-			r.sp.nlooks = 3;
-		}
 		for (g = 0; g < 2; g++)
 			task_reader_init(&r.w.rd[g], r.w.pid[g]);
-		race_ns = 0;
-		for (k = 0; k <= 20; k++) {
-			for (g = 0; g < 2; g++) {
-				assert_int_equal(task_reader_ns(&r.w.rd[g],
-								&ns[g]), 0);
-				write_usage(&r, g, ns[g] / 1000);
-			}
-			assert_int_equal(sampler_take(&r.sp, &r.ss,
-						      k * 20000ull, 0, true,
-						      k % 4 == 0), 0);
-			race = usage_race_ns(&r, ns);
+		for (k = 0, race_ns = 0; k <= 10; k++) {
+			race = usage_sample(&r, k * 20000ull, k % 4 == 0);
 			if (race > race_ns)
 				race_ns = race;
 			usleep(20000);
 		}
+		usleep(40000);
+		r.sp.usage_end = !pass;
+		race = usage_sample(&r, 260000, false);
+		if (race > race_ns)
+			race_ns = race;
 		in.s = &r.s;
 		in.st = &r.st;
 		in.ss = &r.ss;
@@ -710,6 +691,7 @@ static void test_usage_look_verdict(void **state)
 		memset(&res, 0, sizeof(res));
 		vd_analyze(&in, &res);
 		assert_int_not_equal(res.v, V_ERROR);
+		vd_usage_check(&in, &res);
 		for (g = 0; g < 2; g++) {
 			const struct grp_result *gr = &res.g[g];
 
@@ -721,12 +703,12 @@ static void test_usage_look_verdict(void **state)
 			/*
 			 * The usage written and the sample's read of the
 			 * spinning hog are apart by at most race_ns at each
-			 * end of the window (this process may be preempted
+			 * end of the span (this process may be preempted
 			 * between them), plus 1 us of rounding each.
 			 */
-			assert_true(fabs(gr->usage_cpu - gr->measured_cpu) <=
-				    (2.0 * race_ns + 2000) /
-				    (looks[0] * 1000.0) + 1e-9);
+			assert_true(fabs(gr->usage_cpu - gr->usage_task_cpu) <=
+				    (2.0 * race_ns + 2000) / (260000 * 1000.0) +
+				    1e-9);
 		}
 		rig_free(&r);
 	}
@@ -746,7 +728,6 @@ int main(void)
 		cmocka_unit_test(test_pelt_groups_changed),
 		cmocka_unit_test(test_pelt_first),
 		cmocka_unit_test(test_usage_ends),
-		cmocka_unit_test(test_usage_looks),
 		cmocka_unit_test(test_usage_look_verdict),
 	};
 

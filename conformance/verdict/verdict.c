@@ -1129,59 +1129,6 @@ static void vd_ideal_shares(const struct vd_input *in, struct vd_acc *a,
 		r->g[g].ideal = itot > 0 ? gcpu_ideal[g] / itot : 0;
 }
 
-/* Cgroup usage is read only near the window's ends: the samples used. */
-struct usage_win {
-	int a, b;			/* -1: none */
-	double ns;
-	const char *why;		/* a, b -1: which end had no read */
-};
-
-static void usage_window(const struct sample_set *ss, int first, int last,
-			 struct usage_win *u)
-{
-	int k;
-
-	u->a = u->b = -1;
-	u->ns = 0;
-	for (k = first; k <= last && k <= first + 2; k++)
-		if (ss->v[k].usage_ok) {
-			u->a = k;
-			break;
-		}
-	for (k = last; k >= first && k >= last - 2; k--)
-		if (ss->v[k].usage_ok) {
-			u->b = k;
-			break;
-		}
-	u->why = NULL;
-	if (u->a < 0)
-		u->why = "no usage read within two samples of the window's start";
-	else if (u->b < 0)
-		u->why = "no usage read within two samples of the window's end";
-	else if (u->b <= u->a)
-		u->why = "one usage read in the window";
-	if (!u->why)
-		u->ns = ((double)ss->v[u->b].t_us - (double)ss->v[u->a].t_us) *
-			1000.0;
-	else
-		u->a = u->b = -1;
-}
-
-/*
- * A window without the cross-check says so (usage_cpu stays null): the
- * sampler reads usage on the sample it expects to end a look's window,
- * and a later sample (a late wake-up) can move the window's end off it.
- */
-static void usage_not_done(const struct vd_input *in,
-			   const struct usage_win *u, struct scn_result *r)
-{
-	uint64_t ws = in->win_start_us;
-
-	if (u->why)
-		vd_diag(r, "cgroup usage cross-check: not done (%s, window %.3f-%.3f s); no group has usage_cpu",
-			u->why, ws / 1e6, (ws + in->win_len_us) / 1e6);
-}
-
 /* The model the errors are taken against (scenario key model). */
 static void vd_verdict_kind(const struct scenario *s, struct scn_result *r)
 {
@@ -1271,25 +1218,6 @@ static void group_expected(const struct scenario *s, struct vd_acc *a, int g,
 	}
 }
 
-/* Cross-check: the kernel's cgroup CPU accounting. */
-static void group_usage(const struct vd_input *in, const struct usage_win *u,
-			int g, struct scn_result *r)
-{
-	const struct sample_set *ss = in->ss;
-	struct grp_result *gr = &r->g[g];
-
-	gr->usage_cpu = NAN;
-	if (u->a < 0 || u->b <= u->a)
-		return;
-	gr->usage_cpu = ((double)ss->v[u->b].usage_us[g] -
-			 (double)ss->v[u->a].usage_us[g]) * 1000.0 / u->ns;
-	if (fabs(gr->usage_cpu - gr->measured_cpu) >
-	    0.02 * fmax(gr->measured_cpu, 0.05))
-		vd_diag(r, "%s: cgroup usage %.4f CPUs vs task sum %.4f CPUs",
-			in->s->groups[g].path, gr->usage_cpu,
-			gr->measured_cpu);
-}
-
 /* The first failing group gives the scenario's reason. */
 static void group_fail(const struct scenario *s, int g, struct scn_result *r)
 {
@@ -1317,10 +1245,8 @@ static void vd_groups(const struct vd_input *in, struct vd_acc *a,
 		      struct scn_result *r)
 {
 	const struct scenario *s = in->s;
-	struct usage_win u;
 	int g;
 
-	usage_window(in->ss, a->first, a->last, &u);
 	r->ci_method = a->nint >= 4 && vd_steady(s, in->st) ? VD_CI_LAG :
 							      VD_CI_SUBWINDOWS;
 	r->v = V_PASS;
@@ -1331,10 +1257,10 @@ static void vd_groups(const struct vd_input *in, struct vd_acc *a,
 		group_totals(a, g, r);
 		group_model_error(s, a, g, r);
 		group_expected(s, a, g, r);
-		group_usage(in, &u, g, r);
+		r->g[g].usage_cpu = NAN;
+		r->g[g].usage_task_cpu = NAN;
 		group_fail(s, g, r);
 	}
-	usage_not_done(in, &u, r);
 }
 
 /* Did the window test the model at all? (ival_coverage()) */
@@ -1437,4 +1363,82 @@ out:
 		acc_free(a);
 	free(a);
 	return ret;
+}
+
+/*
+ * The samples with cgroup usage: the window's first (*a) and the last
+ * one (*b), which the runner takes after the deciding window. NULL, or
+ * why there is no such pair.
+ */
+static const char *usage_span(const struct sample_set *ss, int *a, int *b)
+{
+	int k;
+
+	for (*a = -1, k = 0; k < ss->n && *a < 0; k++)
+		if (ss->v[k].usage_ok)
+			*a = k;
+	*b = ss->n - 1;
+	if (*a < 0)
+		return "no usage read at the window's start";
+	if (*b <= *a || !ss->v[*b].usage_ok)
+		return "no usage read after the window";
+	return NULL;
+}
+
+/* Each group's task CPU time over samples (a, b], ns, as the verdict's. */
+static int usage_task_ns(const struct vd_input *in, int a, int b,
+			 double *ns)
+{
+	int ng = in->s->ngroups, g, k, ret;
+	struct ival iv;
+
+	ret = ival_alloc(&iv, ng, in->ss->ncpus, in->ss->ninst);
+	scn_event_init(&iv.pos);
+	for (k = a + 1; !ret && k <= b; k++) {
+		ival_reset(&iv, ng, in->ss->ncpus);
+		iv.st = vd_state(in, k, iv.replay, &iv.pos);
+		ival_measure(in, k, &iv);
+		for (g = 0; g < ng; g++)
+			ns[g] += iv.meas[g];
+	}
+	ival_free(&iv);
+	return ret;
+}
+
+void vd_usage_check(const struct vd_input *in, struct scn_result *r)
+{
+	const struct sample_set *ss = in->ss;
+	double *ns = calloc(in->s->ngroups + 1, sizeof(*ns)), span;
+	int a, b, g, off = 0;
+	const char *why = usage_span(ss, &a, &b);
+
+	if (!why && (!ns || usage_task_ns(in, a, b, ns)))
+		why = "out of memory";
+	if (why) {
+		for (g = 0; g < in->s->ngroups; g++)
+			r->g[g].usage_cpu = r->g[g].usage_task_cpu = NAN;
+		vd_diag(r, "cgroup usage cross-check: not done (%s); no group has usage_cpu",
+			why);
+		free(ns);
+		return;
+	}
+	span = ((double)ss->v[b].t_us - (double)ss->v[a].t_us) * 1000.0;
+	for (g = 0; g < in->s->ngroups; g++) {
+		struct grp_result *gr = &r->g[g];
+
+		gr->usage_cpu = ((double)ss->v[b].usage_us[g] -
+				 (double)ss->v[a].usage_us[g]) * 1000.0 / span;
+		gr->usage_task_cpu = ns[g] / span;
+		if (fabs(gr->usage_cpu - gr->usage_task_cpu) <=
+		    0.02 * fmax(gr->usage_task_cpu, 0.05))
+			continue;
+		off++;
+		vd_diag(r, "%s: cgroup usage %.4f CPUs vs task sum %.4f CPUs",
+			in->s->groups[g].path, gr->usage_cpu,
+			gr->usage_task_cpu);
+	}
+	vd_diag(r, "cgroup usage cross-check (%.3f-%.3f s): %d of %d groups off by more than 2 %%",
+		ss->v[a].t_us / 1e6, ss->v[b].t_us / 1e6, off,
+		in->s->ngroups);
+	free(ns);
 }

@@ -64,6 +64,7 @@ struct grp_result {
 	double expected;
 	double intent_dev;		/* measured - ideal */
 	double usage_cpu;		/* cgroup accounting; NaN if none */
+	double usage_task_cpu;		/* ... the tasks' over its span */
 	struct stats_summary err;	/* measured - model defined */
 	double sub_half_width;		/* ... the sub-window interval's */
 	double err_w[VD_MAX_WINDOWS];	/* ... per sub-window */
@@ -164,6 +165,16 @@ void vd_diag(struct scn_result *r, const char *fmt, ...)
 
 /* Analyse the samples; fills r (verdict PASS/FAIL/ERROR). */
 int vd_analyze(const struct vd_input *in, struct scn_result *r);
+
+/*
+ * The cgroup usage cross-check (a diagnostic): each group's cgroup CPU
+ * usage between the two samples that read it, the window's first and the
+ * run's last (taken after the deciding window), against its tasks' CPU
+ * time over the same samples; usage_cpu and usage_task_cpu in CPUs, a
+ * line for each group apart by more than 2 %, and one saying what was
+ * compared or why nothing was.
+ */
+void vd_usage_check(const struct vd_input *in, struct scn_result *r);
 
 /* The aggregation check alone (part of vd_analyze). */
 void vd_check_aggregation(const struct vd_input *in, int first, int last,
