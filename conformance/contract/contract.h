@@ -116,7 +116,12 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
  * intervals' standard error times ci_inflation; run_end totals count
  * inconclusive apart.
  */
-#define RESULTS_SCHEMA_VERSION	2
+/*
+ * 3: a group's usage_cpu is the cgroup usage from the window's first
+ * sample to the run's last (after the deciding window), not over the
+ * window; usage_task_cpu is its tasks' time over the same samples.
+ */
+#define RESULTS_SCHEMA_VERSION	3
 
 #define RT_RUN_START	"run_start"
 #define RT_SCENARIO_START	"scenario_start"
