@@ -553,14 +553,20 @@ static uint64_t thread_cpu_us(void)
 	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* The look at the window of run->look: the verdict, or another look. */
-static void run_look(struct scn_run *run)
+/* What the analyses read of the run (a look sets the window's length). */
+static struct vd_input run_vd_input(const struct scn_run *run)
 {
-	struct vd_input in = {
+	return (struct vd_input){
 		.s = run->s, .st = &run->st, .ss = &run->ss,
 		.inst_task = run->w.task_of, .src = run->src,
 		.win_start_us = run->ws,
 	};
+}
+
+/* The look at the window of run->look: the verdict, or another look. */
+static void run_look(struct scn_run *run)
+{
+	struct vd_input in = run_vd_input(run);
 	uint64_t c0 = thread_cpu_us();
 
 	run->decided = seq_look(&run->plan, run->look, &in, run->scratch,
@@ -771,11 +777,7 @@ static void run_verdict(struct scn_run *run)
 /* The cgroup usage cross-check, over the window's start to the last sample. */
 static void run_usage_check(struct scn_run *run)
 {
-	struct vd_input in = {
-		.s = run->s, .st = &run->st, .ss = &run->ss,
-		.inst_task = run->w.task_of, .src = run->src,
-		.win_start_us = run->ws,
-	};
+	struct vd_input in = run_vd_input(run);
 
 	if (run->usage_end_ret)
 		vd_diag(&run->res, "cgroup usage cross-check: not done (the last sample: %s); no group has usage_cpu",

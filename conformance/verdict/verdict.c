@@ -213,6 +213,15 @@ static void ival_coverage(const struct vd_input *in, const struct sample *b,
 	}
 }
 
+/* Interval k's state and measured CPU time, from a cleared iv. */
+static void ival_measure_at(const struct vd_input *in, int k,
+			    struct ival *iv)
+{
+	ival_reset(iv, in->s->ngroups, in->ss->ncpus);
+	iv->st = vd_state(in, k, iv->replay, &iv->pos);
+	ival_measure(in, k, iv);
+}
+
 static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 			 struct scn_result *r)
 {
@@ -223,9 +232,7 @@ static int eval_interval(const struct vd_input *in, int k, struct ival *iv,
 	struct km_meas m = { .d = iv->d, .cpu = iv->cpu, .cap = iv->cap };
 	bool bw;
 
-	ival_reset(iv, in->s->ngroups, nc);
-	iv->st = vd_state(in, k, iv->replay, &iv->pos);
-	ival_measure(in, k, iv);
+	ival_measure_at(in, k, iv);
 	fb = hop_eval(in, k, iv, r);
 	if (fb <= 0)
 		return fb;
@@ -1395,9 +1402,7 @@ static int usage_task_ns(const struct vd_input *in, int a, int b,
 	ret = ival_alloc(&iv, ng, in->ss->ncpus, in->ss->ninst);
 	scn_event_init(&iv.pos);
 	for (k = a + 1; !ret && k <= b; k++) {
-		ival_reset(&iv, ng, in->ss->ncpus);
-		iv.st = vd_state(in, k, iv.replay, &iv.pos);
-		ival_measure(in, k, &iv);
+		ival_measure_at(in, k, &iv);
 		for (g = 0; g < ng; g++)
 			ns[g] += iv.meas[g];
 	}
