@@ -52,6 +52,8 @@ step() {
 mkdir -p "${BUILD:-build}"
 echo "[test] $(df -Pm "${BUILD:-build}" | awk 'NR == 2 { print $4 }') MiB" \
 	"free on the file system of ${BUILD:-build}/"
+apt_snap="${BUILD:-build}/test-logs/etc-apt.digest"
+tests/apt-untouched.sh snapshot "$apt_snap"
 step tools tests/check-tools.sh
 step tools-test tests/check-tools-test.sh
 step unit $make unit-tests
@@ -76,6 +78,10 @@ fi
 # The 6.12 series applies and builds (the whole series; prefixes: make
 # check-series KBASE=6.12).
 step series-6.12 $make check-series KBASE=6.12 CHECK_LAST=1
+# The private index of other suites (tools/private-apt.sh) answers, and
+# nothing above wrote to the host's apt configuration.
+step private-apt tests/private-apt-test.sh
+step apt-untouched tests/apt-untouched.sh check "$apt_snap"
 for s in "${skipped[@]}"; do
 	echo "make test: skipped $s"
 done
