@@ -58,7 +58,10 @@ export ARCH=x86_64
 
 # The tree is keyed by the Debian package version, so a new linux-source
 # upload gets a fresh tree instead of patches applied to a stale one.
-pkgver=$(dpkg-query -W -f='${Version}' "$srcpkg" 2>/dev/null || true)
+# A tarball fetched from another suite (fetch-source.sh) names its
+# version beside it; one from the host's apt is an installed package.
+pkgver=$(cat "$tarball.version" 2>/dev/null || true)
+[ -n "$pkgver" ] || pkgver=$(dpkg-query -W -f='${Version}' "$srcpkg" 2>/dev/null || true)
 [ -n "$pkgver" ] || pkgver=$(stat -c %Y "$tarball")
 src=$build/src-$pkgver
 
@@ -116,7 +119,9 @@ for p in "${patches[@]}"; do
 	if ! GIT_INDEX_FILE=$idx git_k apply --cached --whitespace=nowarn \
 		"$patchdir/$p" 2>"$build/apply.err"; then
 		cat "$build/apply.err" >&2
-		die "patch $n ($p) does not apply on top of the previous ones"
+		die "patch $n ($p) does not apply on top of the previous ones" \
+			"($srcpkg $pkgver: if this is a newer upload than the series" \
+			"was written for, the series needs a rebase)"
 	fi
 done
 tree=$(GIT_INDEX_FILE=$idx git_k write-tree)

@@ -31,10 +31,12 @@ unpack-tests:
 	$(Q)patches/tests/unpack-source-test.sh
 
 check-series: | deps
+	$(Q)$(KSRC_FETCH)
 	$(Q)CHECK_LAST=$(CHECK_LAST) patches/tests/check-series.sh \
 		$(KSRC_TARBALL) $(KPATCH_DIR) $(CHECK_SERIES_DIR) $(KCONFIG_FRAGS)
 
 check-patches: | deps
+	$(Q)$(KSRC_FETCH)
 	$(Q)patches/tests/check-patches.sh $(KSRC_TARBALL) $(KPATCH_DIR) \
 		$(CHECKPATCH_DIR)
 
