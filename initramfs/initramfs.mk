@@ -18,6 +18,12 @@ INITRD      := $(BUILD)/initramfs/initramfs-$(SCN_KEY).cpio.gz
 # RUNNER_OPTS=--slice-latency-us=0,--sample-ms=100 (via the kernel command
 # line; /init turns the commas into spaces).
 RUNNER_OPTS ?=
+# CGROUP_MODE=up|smp|concur|max|tasks: the share function for the run on a
+# kernel with debugfs sched/cgroup_mode (7.3), restored after it; empty:
+# the kernel's own. The results record it (meta.json cgroup_mode).
+CGROUP_MODE ?=
+comma := ,
+CONFORM_OPTS := $(RUNNER_OPTS)$(if $(CGROUP_MODE),$(if $(RUNNER_OPTS),$(comma))--cgroup-mode=$(CGROUP_MODE))
 # KERNEL_META: a JSON description of a given KERNEL for meta.json's
 # kernel_build (make acceptance writes one from the package's config).
 KERNEL_META ?= $(if $(KERNEL),,$(KBUILD_DIR)/kernel.json)
@@ -45,7 +51,7 @@ run: $(RUNNER) $(RUNNER_HOST) $(CFSREPORT) | deps
 		$(RESULTS_DIR) $(RUN_LABEL) -- --kernel $(BZIMAGE) --accel $(ACCEL) \
 		--mem $(GUEST_MEM) \
 		$(if $(KERNEL_META),--kernel-meta $(KERNEL_META)) \
-		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)") \
+		$(if $(CONFORM_OPTS),--append "conform.opts=$(CONFORM_OPTS)") \
 		-- $(SCENARIO_FILES)
 else
 # Host deadline: the scenarios' own durations (from the parser) plus boot
@@ -58,7 +64,7 @@ run: $(INITRD) $(RUNNER_HOST) $(CFSREPORT) | deps
 		--results $(RESULTS_DIR) --accel $(ACCEL) --cpus $(GUEST_CPUS) \
 		--mem $(GUEST_MEM) --deadline $$deadline --label $(RUN_LABEL) \
 		$(if $(KERNEL_META),--kernel-meta $(KERNEL_META)) \
-		$(if $(RUNNER_OPTS),--append "conform.opts=$(RUNNER_OPTS)")
+		$(if $(CONFORM_OPTS),--append "conform.opts=$(CONFORM_OPTS)")
 endif
 
 

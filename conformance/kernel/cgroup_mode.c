@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cgroup_mode.c - which share function the kernel gives group entities:
- * debugfs sched/cgroup_mode (mainline, 2026), read, and for a mode the
- * model does not know set to smp for the run and restored afterwards.
+ * debugfs sched/cgroup_mode (7.3), read; set for the run to the mode the
+ * user asks for, or to smp when the model does not know the kernel's, and
+ * restored afterwards.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -67,35 +68,45 @@ static void no_file(struct cgroup_mode *cm, const char *dir,
 	}
 }
 
-/* Not modelled: smp for the run, read back. */
-static void set_smp(struct cgroup_mode *cm, const struct cgm_io *io,
-		    const char *path)
+/*
+ * Write @target, read it back; CGM_SET on success. @asked: the user asked
+ * for @target (--cgroup-mode), else the kernel's mode is not modelled.
+ */
+static void set_to(struct cgroup_mode *cm, const struct cgm_io *io,
+		   const char *path, const char *target, bool asked)
 {
 	char now[CGMODE_NAME_MAX], raw[256];
-	int r = io->write(path, "smp");
+	int r = io->write(path, target);
 
 	if (!r)
 		r = mode_read(io, path, now, raw, sizeof(raw));
-	if (!r && strcmp(now, "smp"))
+	if (!r && strcmp(now, target))
 		r = -EIO;
 	if (r) {
 		/* undo whatever was partly done */
 		io->write(path, cm->kernel);
 		cm->how = CGM_UNKNOWN;
-		snprintf(cm->why, sizeof(cm->why), "cgroup_mode %s is not "
-			 "modelled and could not be set to smp: %s", cm->kernel,
-			 strerror(-r));
+		snprintf(cm->why, sizeof(cm->why), "cgroup_mode %s %s and "
+			 "could not be set to %s: %s", cm->kernel,
+			 asked ? "is the kernel's" : "is not modelled",
+			 target, strerror(-r));
 		return;
 	}
 	cm->how = CGM_SET;
-	strcpy(cm->run, "smp");
-	snprintf(cm->why, sizeof(cm->why), "cgroup_mode %s is not modelled: "
-		 "smp for the run, %s restored after it", cm->kernel,
-		 cm->kernel);
+	snprintf(cm->run, sizeof(cm->run), "%s", target);
+	if (asked)
+		snprintf(cm->why, sizeof(cm->why), "cgroup_mode %s (asked "
+			 "for; the kernel's %s restored after the run)",
+			 target, cm->kernel);
+	else
+		snprintf(cm->why, sizeof(cm->why), "cgroup_mode %s is not "
+			 "modelled: smp for the run, %s restored after it",
+			 cm->kernel, cm->kernel);
 }
 
 void cgroup_mode_apply(struct cgroup_mode *cm, const char *dir,
-		       const char *release, bool (*modelled)(const char *),
+		       const char *release, const char *want,
+		       bool (*modelled)(const char *),
 		       const struct cgm_io *io)
 {
 	char path[256], raw[256];
@@ -108,6 +119,13 @@ void cgroup_mode_apply(struct cgroup_mode *cm, const char *dir,
 	r = mode_read(io, path, cm->kernel, raw, sizeof(raw));
 	if (r == -ENOENT) {
 		no_file(cm, dir, release);
+		if (want && cm->how == CGM_NO_FILE && strcmp(want, "smp")) {
+			cm->how = CGM_UNKNOWN;
+			cm->run[0] = '\0';
+			snprintf(cm->why, sizeof(cm->why), "cgroup_mode %s "
+				 "asked for, but the kernel has no "
+				 "sched/cgroup_mode (smp only)", want);
+		}
 		return;
 	}
 	if (r) {
@@ -118,6 +136,10 @@ void cgroup_mode_apply(struct cgroup_mode *cm, const char *dir,
 			 r == -EINVAL ? raw : "");
 		return;
 	}
+	if (want && strcmp(want, cm->kernel)) {
+		set_to(cm, io, path, want, true);
+		return;
+	}
 	if (modelled(cm->kernel)) {
 		cm->how = CGM_KERNEL;
 		strcpy(cm->run, cm->kernel);
@@ -125,7 +147,7 @@ void cgroup_mode_apply(struct cgroup_mode *cm, const char *dir,
 			 "kernel's, modelled)", cm->kernel);
 		return;
 	}
-	set_smp(cm, io, path);
+	set_to(cm, io, path, "smp", false);
 }
 
 int cgroup_mode_restore(const struct cgroup_mode *cm, const char *dir,

@@ -322,7 +322,7 @@ int hotplug_restore(scn_cpumask_t mask);
 enum cgm_how {
 	CGM_NO_FILE,	/* no cgroup_mode: calc_group_shares(), smp */
 	CGM_KERNEL,	/* the kernel's mode, modelled: used as it is */
-	CGM_SET,	/* not modelled: smp for the run, then restored */
+	CGM_SET,	/* asked for, or smp (not modelled); then restored */
 	CGM_UNKNOWN,	/* unreadable or not settable: scenarios SKIP */
 };
 
@@ -346,10 +346,13 @@ struct cgm_io {
  * Read @dir/cgroup_mode (@dir: CGROUP_MODE_DIR, or a fake debugfs; @io
  * NULL: kfile) and decide. Without the file: smp when @dir exists or
  * @release is older than 7 (the series is not in 6.x), else unknown. A
- * mode @modelled rejects is set to smp and read back.
+ * mode @modelled rejects is set to smp and read back. @want (NULL: the
+ * kernel's own) is set for the run and read back whatever the kernel's
+ * mode; asked for on a kernel without the file, only smp can be had.
  */
 void cgroup_mode_apply(struct cgroup_mode *cm, const char *dir,
-		       const char *release, bool (*modelled)(const char *),
+		       const char *release, const char *want,
+		       bool (*modelled)(const char *),
 		       const struct cgm_io *io);
 /* Put the kernel's mode back if cgroup_mode_apply() changed it: 0/-errno. */
 int cgroup_mode_restore(const struct cgroup_mode *cm, const char *dir,

@@ -182,13 +182,15 @@ void km_pelt_mean(struct pelt_snap *out, const struct pelt_snap *const *in,
 
 /*
  * shares_mode.c - the share function of the kernel under test
- * (debugfs sched/cgroup_mode, mainline 2026): the group entity weight of
- * each mode the model knows, from __calc_smp_shares() as posted.
+ * (debugfs sched/cgroup_mode, 7.3): the group entity weight of every
+ * mode, from __calc_smp_shares() as merged (fair.c of 7.3.4).
  */
 enum km_mode {
 	KM_MODE_SMP,		/* calc_group_shares() above: 6.1, 6.12 */
 	KM_MODE_CONCUR,		/* tg_shares * min(tg_tasks, tg_cpus) */
 	KM_MODE_MAX,		/* tg_shares * tg_cpus, at most nice -20 */
+	KM_MODE_UP,		/* tg_shares on every CPU, whatever the load */
+	KM_MODE_TASKS,		/* tg_shares * tg_tasks */
 	KM_MODES,
 };
 

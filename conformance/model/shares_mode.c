@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * shares_mode.c - a group entity's weight under each share function the
- * model knows (sched/cgroup_mode; docs/kernels.md). Followed: Peter
- * Zijlstra's v3 of 2026-06-05 (cover <20260605105513.354837583@infradead.org>),
- * 3/7 "sched/fair: Add cgroup_mode: max" and 4/7 "... concur":
+ * model knows (sched/cgroup_mode; docs/kernels.md), as merged in 7.3
+ * (kernel/sched/fair.c of Debian's 7.3.4, calc_*_shares()):
  *
  *   __calc_smp_shares(cfs_rq, S, M) = clamp(S * load / tg_weight,
  *                                           MIN_SHARES, M)
+ *   up:     tg_shares
  *   smp:    __calc_smp_shares(cfs_rq, tg_shares, tg_shares)
  *   concur: nr = min(tg_tasks, tg_cpus)
  *           __calc_smp_shares(cfs_rq, nr * tg_shares, nr * tg_shares)
  *   max:    __calc_smp_shares(cfs_rq, tg_cpus * tg_shares,
  *                             scale_load(sched_prio_to_weight[0]))
+ *   tasks:  __calc_smp_shares(cfs_rq, tg_tasks * tg_shares, same)
  *
  *   tg_tasks = max(1, tg->runnable_avg >> SCHED_CAPACITY_SHIFT): the sum of
  *              the CPUs' cfs_rq runnable_avg contributions, in whole tasks
@@ -34,6 +35,8 @@ static const char *const mode_names[KM_MODES] = {
 	[KM_MODE_SMP] = "smp",
 	[KM_MODE_CONCUR] = "concur",
 	[KM_MODE_MAX] = "max",
+	[KM_MODE_UP] = "up",
+	[KM_MODE_TASKS] = "tasks",
 };
 
 /* Set once by the runner before any scenario process is forked. */
@@ -72,7 +75,11 @@ double km_mode_shares(enum km_mode m, double tg_shares, double load,
 		tg_tasks = 1;
 	if (tg_cpus < 1)
 		tg_cpus = 1;
-	if (m == KM_MODE_CONCUR) {
+	if (m == KM_MODE_UP)
+		return tg_shares;
+	if (m == KM_MODE_TASKS) {
+		total = max = tg_tasks * tg_shares;
+	} else if (m == KM_MODE_CONCUR) {
 		nr = tg_tasks < tg_cpus ? tg_tasks : tg_cpus;
 		total = max = nr * tg_shares;
 	} else if (m == KM_MODE_MAX) {
@@ -138,6 +145,6 @@ double km_mode_weight(const struct km_input *in, int g, double tg_shares,
 	if (m == KM_MODE_SMP)
 		return km_calc_group_shares(tg_shares, load, tg_weight);
 	return km_mode_shares(m, tg_shares, load, tg_weight,
-			      m == KM_MODE_CONCUR ?
+			      m == KM_MODE_CONCUR || m == KM_MODE_TASKS ?
 			      tg_tasks(in, g) : 1, tg_cpus(in, g));
 }

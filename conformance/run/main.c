@@ -12,6 +12,10 @@
  *           [--fixed-window] [--lag-inflation=F]
  *                               the verdict of one window of measure
  *                               (else sequential); lag SE factor F
+ *           [--cgroup-mode=up|smp|concur|max|tasks]
+ *                               the share function for the run (7.3's
+ *                               sched/cgroup_mode; default the kernel's),
+ *                               restored after it
  *   --cpus N                    the CPU count the scenarios are expanded
  *                               for (clamped to each one's "cpus" range);
  *                               default: the online CPUs when running,
@@ -50,6 +54,7 @@ struct conform_opts {
 	long slice_us;
 	int cpus;			/* --cpus N; 0: see main() */
 	struct seq_opts seq;		/* --fixed-window, --lag-inflation */
+	const char *cgroup_mode;	/* --cgroup-mode NAME; NULL: kernel's */
 };
 
 static void usage(FILE *f)
@@ -59,7 +64,8 @@ static void usage(FILE *f)
 		"       conform --list FILE...\n"
 		"       conform [-t NAME] [--json PATH] [--sample-ms N] "
 		"[--slice-latency-us N] [--fixed-window]\n"
-		"               [--lag-inflation=F] FILE...\n"
+		"               [--lag-inflation=F] [--cgroup-mode=up|smp|"
+		"concur|max|tasks] FILE...\n"
 		"       (every mode: [--cpus N], the CPU count to expand "
 		"the scenarios for)\n");
 }
@@ -76,6 +82,7 @@ static int parse_opts(int argc, char **argv, struct conform_opts *o)
 		{ "cpus", required_argument, NULL, 'C' },
 		{ "fixed-window", no_argument, NULL, 'F' },
 		{ "lag-inflation", required_argument, NULL, 'I' },
+		{ "cgroup-mode", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -125,6 +132,14 @@ static int parse_opts(int argc, char **argv, struct conform_opts *o)
 					"conform: --lag-inflation: 1..100\n");
 				return 2;
 			}
+			break;
+		case 'G':
+			if (km_mode_parse(optarg) < 0) {
+				fprintf(stderr, "conform: --cgroup-mode: one "
+					"of up, smp, concur, max, tasks\n");
+				return 2;
+			}
+			o->cgroup_mode = optarg;
 			break;
 		case 't':
 			o->only = optarg;
@@ -258,9 +273,10 @@ static bool mode_modelled(const char *name)
 }
 
 /* The kernel's share function for the run (cgroup_mode.c), recorded. */
-static void run_info_cgroup_mode(struct run_info *ri, struct cgroup_mode *cm)
+static void run_info_cgroup_mode(struct run_info *ri, struct cgroup_mode *cm,
+				 const char *want)
 {
-	cgroup_mode_apply(cm, CGROUP_MODE_DIR, ri->kernel_release,
+	cgroup_mode_apply(cm, CGROUP_MODE_DIR, ri->kernel_release, want,
 			  mode_modelled, NULL);
 	if (cm->how != CGM_UNKNOWN)
 		km_set_mode(km_mode_parse(cm->run));
@@ -339,7 +355,7 @@ static int run_mode(const struct conform_opts *o, const struct scenario *scn,
 	runner_set_seq_opts(&o->seq);
 	run_info_fill(&ri, n, o->sample_ms);
 	sl_ret = run_info_slices(&ri, &sl, o->slice_us);
-	run_info_cgroup_mode(&ri, &cm);
+	run_info_cgroup_mode(&ri, &cm, o->cgroup_mode);
 	jout_run_start(&ri);
 	ktap_start(&ri, &sl, sl_ret, n, &cm);
 	run_all(scn, n, &tot, cm.how == CGM_UNKNOWN ? cm.why : NULL);

@@ -66,9 +66,14 @@ static int fake_write(const char *path, const char *val)
 
 static const struct cgm_io fake = { kfile_read, fake_write };
 
+/*
+ * The test's own list (the model knows every mode of 7.3), so that the
+ * path of a mode the model does not know stays tested.
+ */
 static bool modelled(const char *name)
 {
-	return km_mode_parse(name) >= 0;
+	return !strcmp(name, "smp") || !strcmp(name, "concur") ||
+	       !strcmp(name, "max");
 }
 
 static char *content(void)
@@ -132,7 +137,7 @@ static void test_modelled(void **state)
 
 	(void)state;
 	put("concur");
-	cgroup_mode_apply(&cm, dir, "7.3.0", modelled, &fake);
+	cgroup_mode_apply(&cm, dir, "7.3.0", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_KERNEL);
 	assert_string_equal(cm.kernel, "concur");
 	assert_string_equal(cm.run, "concur");
@@ -142,7 +147,7 @@ static void test_modelled(void **state)
 	assert_string_equal(content(), "up smp (concur) max tasks \n");
 
 	put("max");
-	cgroup_mode_apply(&cm, dir, "7.3.0", modelled, &fake);
+	cgroup_mode_apply(&cm, dir, "7.3.0", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_KERNEL);
 	assert_string_equal(cm.run, "max");
 	assert_int_equal(writes, 0);
@@ -155,7 +160,7 @@ static void test_set_and_restore(void **state)
 
 	(void)state;
 	put("tasks");
-	cgroup_mode_apply(&cm, dir, "7.3.0", modelled, &fake);
+	cgroup_mode_apply(&cm, dir, "7.3.0", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_SET);
 	assert_string_equal(cm.kernel, "tasks");
 	assert_string_equal(cm.run, "smp");
@@ -166,6 +171,37 @@ static void test_set_and_restore(void **state)
 	assert_string_equal(content(), "up smp concur max (tasks) \n");
 }
 
+/* --cgroup-mode: set whatever the kernel's, restored; the same: kept. */
+static void test_asked_for(void **state)
+{
+	struct cgroup_mode cm;
+
+	(void)state;
+	put("concur");
+	cgroup_mode_apply(&cm, dir, "7.3.0", "smp", modelled, &fake);
+	assert_int_equal(cm.how, CGM_SET);
+	assert_string_equal(cm.kernel, "concur");
+	assert_string_equal(cm.run, "smp");
+	assert_string_equal(cm.why, "cgroup_mode smp (asked for; the "
+			    "kernel's concur restored after the run)");
+	assert_string_equal(content(), "up (smp) concur max tasks \n");
+	assert_int_equal(cgroup_mode_restore(&cm, dir, &fake), 0);
+	assert_string_equal(content(), "up smp (concur) max tasks \n");
+
+	writes = 0;
+	cgroup_mode_apply(&cm, dir, "7.3.0", "concur", modelled, &fake);
+	assert_int_equal(cm.how, CGM_KERNEL);
+	assert_int_equal(writes, 0);
+
+	/* asked for where there is no file: only smp can be had */
+	unlink(file);
+	cgroup_mode_apply(&cm, dir, "6.12.118", "concur", modelled, &fake);
+	assert_int_equal(cm.how, CGM_UNKNOWN);
+	assert_non_null(strstr(cm.why, "no sched/cgroup_mode"));
+	cgroup_mode_apply(&cm, dir, "6.12.118", "smp", modelled, &fake);
+	assert_int_equal(cm.how, CGM_NO_FILE);
+}
+
 /* Neither modelled nor settable: unknown, the file as it was. */
 static void test_not_settable(void **state)
 {
@@ -174,7 +210,7 @@ static void test_not_settable(void **state)
 	(void)state;
 	put("up");
 	write_err = -EPERM;
-	cgroup_mode_apply(&cm, dir, "7.3.0", modelled, &fake);
+	cgroup_mode_apply(&cm, dir, "7.3.0", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_UNKNOWN);
 	assert_string_equal(cm.run, "");
 	assert_string_equal(cm.why, "cgroup_mode up is not modelled and "
@@ -186,7 +222,7 @@ static void test_not_settable(void **state)
 	/* a write that "succeeds" but does not take is caught on read-back */
 	write_err = 0;
 	write_ignored = true;
-	cgroup_mode_apply(&cm, dir, "7.3.0", modelled, &fake);
+	cgroup_mode_apply(&cm, dir, "7.3.0", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_UNKNOWN);
 	assert_non_null(strstr(cm.why, "Input/output error"));
 	assert_string_equal(content(), "(up) smp concur max tasks \n");
@@ -201,7 +237,7 @@ static void test_unreadable(void **state)
 	assert_non_null(f);
 	fputs("smp concur\n", f);
 	fclose(f);
-	cgroup_mode_apply(&cm, dir, "7.3.0", modelled, &fake);
+	cgroup_mode_apply(&cm, dir, "7.3.0", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_UNKNOWN);
 	assert_string_equal(cm.kernel, "");
 	assert_string_equal(cm.why, "sched/cgroup_mode unreadable (Invalid "
@@ -216,19 +252,19 @@ static void test_no_file(void **state)
 	char gone[128];
 
 	(void)state;
-	cgroup_mode_apply(&cm, dir, "7.3.0", modelled, &fake);
+	cgroup_mode_apply(&cm, dir, "7.3.0", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_NO_FILE);
 	assert_string_equal(cm.kernel, "");
 	assert_string_equal(cm.run, "smp");
 	snprintf(gone, sizeof(gone), "%s/no-debugfs", root);
-	cgroup_mode_apply(&cm, gone, "6.1.192", modelled, &fake);
+	cgroup_mode_apply(&cm, gone, "6.1.192", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_NO_FILE);
 	assert_string_equal(cm.run, "smp");
 	assert_non_null(strstr(cm.why, "kernel 6.1.192 predates cgroup_mode"));
-	cgroup_mode_apply(&cm, gone, "7.3.0-rc1", modelled, &fake);
+	cgroup_mode_apply(&cm, gone, "7.3.0-rc1", NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_UNKNOWN);
 	assert_non_null(strstr(cm.why, "share function unknown: no debugfs"));
-	cgroup_mode_apply(&cm, gone, NULL, modelled, &fake);
+	cgroup_mode_apply(&cm, gone, NULL, NULL, modelled, &fake);
 	assert_int_equal(cm.how, CGM_UNKNOWN);
 	assert_int_equal(writes, 0);
 }
@@ -292,6 +328,8 @@ int main(void)
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test_setup_teardown(test_modelled, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_set_and_restore, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_asked_for, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_not_settable, setup,
 						teardown),

@@ -45,8 +45,9 @@ static void test_mode_names(void **state)
 	assert_int_equal(km_mode_parse("smp"), KM_MODE_SMP);
 	assert_int_equal(km_mode_parse("concur"), KM_MODE_CONCUR);
 	assert_int_equal(km_mode_parse("max"), KM_MODE_MAX);
-	assert_int_equal(km_mode_parse("up"), -1);
-	assert_int_equal(km_mode_parse("tasks"), -1);
+	assert_int_equal(km_mode_parse("up"), KM_MODE_UP);
+	assert_int_equal(km_mode_parse("tasks"), KM_MODE_TASKS);
+	assert_int_equal(km_mode_parse("flat"), -1);
 	assert_int_equal(km_mode_parse(NULL), -1);
 	assert_string_equal(km_mode_name(KM_MODE_CONCUR), "concur");
 	km_set_mode(KM_MODES);		/* out of range: smp */
@@ -75,6 +76,14 @@ static void test_mode_shares(void **state)
 	near(km_mode_shares(KM_MODE_CONCUR, 1024, 0, 2048, 2, 2),
 	     KM_MIN_SHARES);
 	near(km_mode_shares(KM_MODE_MAX, 1024, 0, 2048, 2, 2), KM_MIN_SHARES);
+	/* up: tg_shares whatever the load, even none */
+	near(km_mode_shares(KM_MODE_UP, 1024, 0, 2048, 2, 2), 1024);
+	near(km_mode_shares(KM_MODE_UP, 1024, 1024, 4096, 3, 2), 1024);
+	/* tasks: nr = tg_tasks, not bounded by the CPUs */
+	near(km_mode_shares(KM_MODE_TASKS, 1024, 1024, 2048, 3, 2), 1536);
+	near(km_mode_shares(KM_MODE_TASKS, 1024, 4096, 2048, 3, 2), 3072);
+	near(km_mode_shares(KM_MODE_TASKS, 1024, 0, 2048, 3, 2),
+	     KM_MIN_SHARES);
 }
 
 static const char ab[] =
