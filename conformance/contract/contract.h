@@ -231,6 +231,7 @@ void stats_summarize_lag(const double *lag, const double *cum, int n,
 #define RK_SAMPLE_US	"sample_us"
 #define RK_SAMPLER	"sampler"
 #define RK_SAMPLES	"samples"
+#define RK_RUNNABLE_AVG	"runnable_avg"
 #define RK_SCENARIO	"scenario"
 #define RK_SCENARIOS	"scenarios"
 #define RK_SCHED_BASE_SLICE_NS	"sched_base_slice_ns"

@@ -263,7 +263,7 @@ void jout_series(const struct scenario *s, const struct sample_set *ss)
 		step = 1;
 	for (g = 0; g < s->ngroups; g++)
 		for (c = 0; c < ss->ncpus; c++) {
-			struct json_object *o, *t, *tg, *co, *la, *lw, *sw;
+			struct json_object *o, *t, *tg, *co, *la, *lw, *sw, *ra;
 			bool any = false;
 
 			for (k = 0; k < ss->n && !any; k++)
@@ -282,6 +282,7 @@ void jout_series(const struct scenario *s, const struct sample_set *ss)
 			la = json_object_new_array();
 			lw = json_object_new_array();
 			sw = json_object_new_array();
+			ra = json_object_new_array();
 			for (k = 0, npelt = 0; k < ss->n; k++) {
 				const struct sample *sm = &ss->v[k];
 				const struct pelt_cpu *pc;
@@ -307,6 +308,8 @@ void jout_series(const struct scenario *s, const struct sample_set *ss)
 					jd(pc->weight) : NULL);
 				json_object_array_add(sw, ok && pc->has_se ?
 					jd(pc->se_weight) : NULL);
+				json_object_array_add(ra, ok ?
+					jd(pc->runnable_avg) : NULL);
 			}
 			add(o, RK_T_US, t);
 			add(o, RK_TG_LOAD_AVG, tg);
@@ -314,6 +317,7 @@ void jout_series(const struct scenario *s, const struct sample_set *ss)
 			add(o, RK_LOAD_AVG, la);
 			add(o, RK_CFS_LOAD_WEIGHT, lw);
 			add(o, RK_SE_WEIGHT, sw);
+			add(o, RK_RUNNABLE_AVG, ra);
 			jout_emit(o);
 		}
 }
