@@ -68,7 +68,8 @@ static double group_weight(const struct km_input *in, enum km_kind k, int g,
 
 	if (!in->p) {
 		(*fallbacks)++;
-		return km_mode_weight(in, g, tgs, nominal_load, nominal_load);
+		return km_mode_weight(in, g, c, tgs, nominal_load,
+				      nominal_load);
 	}
 	pc = pelt_at(in->p, g, c);
 	if (k == KM_SE) {
@@ -82,7 +83,7 @@ static double group_weight(const struct km_input *in, enum km_kind k, int g,
 		tg = pelt_tg_load_avg(in->p, g);
 		if (tg >= 0) {
 			tgw = tg - (pc->present ? pc->contrib : 0) + load;
-			return km_mode_weight(in, g, tgs, load, tgw);
+			return km_mode_weight(in, g, c, tgs, load, tgw);
 		}
 		(*fallbacks)++;
 	}
@@ -93,7 +94,7 @@ static double group_weight(const struct km_input *in, enum km_kind k, int g,
 		if (o != c && counts(in, po, o))
 			tgw += po->load_avg;
 	}
-	return km_mode_weight(in, g, tgs, load, tgw);
+	return km_mode_weight(in, g, c, tgs, load, tgw);
 }
 
 static bool limited(const struct km_input *in, int g)

@@ -209,12 +209,19 @@ double km_mode_shares(enum km_mode m, double tg_shares, double load,
 		      double tg_weight, int tg_tasks, int tg_cpus);
 
 /*
- * km_mode_shares() under km_get_mode() for group @g of @in: tg_tasks from
- * the sampled runnable_avg (without a sample, in->p NULL: the runnable
- * tasks below @g), tg_cpus from its effective cpuset.
+ * km_mode_shares() under km_get_mode() for group @g on CPU @c of @in:
+ * tg_cpus from its effective cpuset; tg_tasks from the sampled
+ * runnable_avg (without a sample, in->p NULL: the runnable tasks below
+ * @g). The kernel's own tg->runnable_avg is not in debugfs: it is the sum
+ * of per-CPU copies folded only when a CPU's runnable_avg moved by more
+ * than 1/64 of its copy, so it lies within [S * 64/65, S * 64/63] of the
+ * sampled sum S. Where tg_tasks() differs across that range (a saturated
+ * group sits just under a whole count), the count whose weight is nearer
+ * the sampled entity weight of @g on @c is taken: the model then checks
+ * that the weight is one the share function can give, and the split.
  */
-double km_mode_weight(const struct km_input *in, int g, double tg_shares,
-		      double load, double tg_weight);
+double km_mode_weight(const struct km_input *in, int g, int c,
+		      double tg_shares, double load, double tg_weight);
 
 /*
  * ideal.c - the ideal model: the split the scenario intends.

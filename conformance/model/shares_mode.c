@@ -102,31 +102,37 @@ static bool below(const struct km_input *in, int t, int g)
 	return false;
 }
 
-/*
- * tg_tasks: the runnable_avg the sample shows on the online CPUs, else
- * (no PELT sample, which the caller counts as a fallback) the runnable
- * tasks below @g.
- */
-static int tg_tasks(const struct km_input *in, int g)
+/* The runnable tasks below @g in the sample (no PELT state read). */
+static int runnable_below(const struct km_input *in, int g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < in->ninst; i++)
+		if (in->ts[i].state == 'R' && below(in, in->inst_task[i], g))
+			n++;
+	return n > 1 ? n : 1;
+}
+
+/* tg_tasks() of 7.3 for an aggregate of @sum: rounded down, at least 1. */
+static int tasks_of(double sum)
+{
+	int n = (int)((long)sum >> 10);
+
+	return n > 1 ? n : 1;
+}
+
+/* The sum of the runnable_avg the sample shows on the online CPUs. */
+static double runnable_sum(const struct km_input *in, int g)
 {
 	double sum = 0;
-	int c, i, n = 0;
 
-	if (!in->p) {
-		for (i = 0; i < in->ninst; i++)
-			if (in->ts[i].state == 'R' &&
-			    below(in, in->inst_task[i], g))
-				n++;
-		return n > 1 ? n : 1;
-	}
-	for (c = 0; c < in->ncpus; c++) {
+	for (int c = 0; c < in->ncpus; c++) {
 		const struct pelt_cpu *pc = pelt_at(in->p, g, c);
 
 		if (pc->present && pc->online && (in->online & (1ull << c)))
 			sum += pc->runnable_avg;
 	}
-	n = (int)((long)sum >> 10);
-	return n > 1 ? n : 1;
+	return sum;
 }
 
 /* tg_cpus: the online CPUs of the group's effective cpuset. */
@@ -137,14 +143,41 @@ static int tg_cpus(const struct km_input *in, int g)
 	return n > 0 ? n : scn_cpumask_count(in->online);
 }
 
-double km_mode_weight(const struct km_input *in, int g, double tg_shares,
-		      double load, double tg_weight)
+/* The sampled entity weight of @g on @c, or -1. */
+static double se_weight_at(const struct km_input *in, int g, int c)
+{
+	const struct pelt_cpu *pc;
+
+	if (!in->p || c < 0 || c >= in->ncpus)
+		return -1;
+	pc = pelt_at(in->p, g, c);
+	return pc->present && pc->has_se ? pc->se_weight : -1;
+}
+
+double km_mode_weight(const struct km_input *in, int g, int c,
+		      double tg_shares, double load, double tg_weight)
 {
 	enum km_mode m = km_get_mode();
+	int cpus = tg_cpus(in, g), lo, hi;
+	double sum, wlo, whi, se;
 
 	if (m == KM_MODE_SMP)
 		return km_calc_group_shares(tg_shares, load, tg_weight);
-	return km_mode_shares(m, tg_shares, load, tg_weight,
-			      m == KM_MODE_CONCUR || m == KM_MODE_TASKS ?
-			      tg_tasks(in, g) : 1, tg_cpus(in, g));
+	if (m != KM_MODE_CONCUR && m != KM_MODE_TASKS)
+		return km_mode_shares(m, tg_shares, load, tg_weight, 1, cpus);
+	if (!in->p)
+		return km_mode_shares(m, tg_shares, load, tg_weight,
+				      runnable_below(in, g), cpus);
+	sum = runnable_sum(in, g);
+	lo = tasks_of(sum * 64 / 65);
+	hi = tasks_of(sum * 64 / 63);
+	wlo = km_mode_shares(m, tg_shares, load, tg_weight, lo, cpus);
+	if (lo == hi)
+		return wlo;
+	whi = km_mode_shares(m, tg_shares, load, tg_weight, hi, cpus);
+	se = se_weight_at(in, g, c);
+	if (se < 0)	/* nothing to tell them apart: the sampled sum's */
+		return km_mode_shares(m, tg_shares, load, tg_weight,
+				      tasks_of(sum), cpus);
+	return fabs(whi - se) < fabs(wlo - se) ? whi : wlo;
 }

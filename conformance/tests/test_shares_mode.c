@@ -163,6 +163,34 @@ static void test_ab_modes(void **state)
 	pelt_snap_free(&p);
 }
 
+/*
+ * B's runnable_avg sums to 2046: tg->runnable_avg, folded at 1/64 steps,
+ * may be 2014..2078, so tg_tasks() may be 1 or 2. The count whose weight
+ * is nearer B's sampled entity weight on the CPU is taken; where the
+ * range holds one count (1500: 1476..1523) the entity weight is ignored.
+ */
+static void test_count_range(void **state)
+{
+	struct pelt_snap p;
+	struct pelt_cpu *b0;
+
+	(void)state;
+	parse(ab);
+	assert_int_equal(pelt_snap_alloc(&p, 2, 3), 0);
+	steady(&p, 1023);
+	b0 = pelt_at(&p, 1, 0);
+	b0->has_se = true;
+	b0->se_weight = 1000;		/* nearer nr 2's 1024 than nr 1's 512 */
+	near(a_share(&p, KM_MODE_CONCUR), 1.0 / 2);
+	b0->se_weight = 600;		/* nearer 512: nr 1 */
+	near(a_share(&p, KM_MODE_CONCUR), 2.0 / 3);
+	steady(&p, 750);		/* B 1500: nr 1 whatever the weight */
+	b0->has_se = true;
+	b0->se_weight = 1024;
+	near(a_share(&p, KM_MODE_CONCUR), 2.0 / 3);
+	pelt_snap_free(&p);
+}
+
 /* Without a PELT sample: tg_tasks counts the runnable tasks below. */
 static void test_nominal(void **state)
 {
@@ -198,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_mode_names),
 		cmocka_unit_test(test_mode_shares),
 		cmocka_unit_test(test_ab_modes),
+		cmocka_unit_test(test_count_range),
 		cmocka_unit_test(test_nominal),
 	};
 
