@@ -5,8 +5,8 @@
 # Steps: host unit tests of the runner (ASan/UBSan), report tests, scenario
 # validation (quick and default suites), the host-safety check, then the
 # guest smoke run: build the patched kernel, the quick initramfs, boot it
-# in QEMU and run the quick suite; last, the 6.12 series is applied and
-# built. Each step ends with its own "<label>: N passed, M failed" line;
+# in QEMU and run the quick suite; last, the 6.12 and 7.3 series are
+# applied and built. Each step ends with its own "<label>: N passed, M failed" line;
 # a step that fails without one counts as one failure. Later steps still
 # run after a failure, except the guest run, which needs the kernel.
 #
@@ -78,6 +78,8 @@ fi
 # The 6.12 series applies and builds (the whole series; prefixes: make
 # check-series KBASE=6.12).
 step series-6.12 $make check-series KBASE=6.12 CHECK_LAST=1
+# The 7.3 series, from linux-source-7.3 fetched through the private index.
+step series-7.3 $make check-series KBASE=7.3 CHECK_LAST=1
 # The private index of other suites (tools/private-apt.sh) answers, and
 # nothing above wrote to the host's apt configuration.
 step private-apt tests/private-apt-test.sh
