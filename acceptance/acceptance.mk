@@ -4,8 +4,9 @@
 #
 #   make acceptance [KERNEL_PKG=linux-image-cloud-amd64] [SCENARIOS=default]
 #
-# KERNEL_PKG: a Debian package name (metapackages are resolved), a .deb or
-# a vmlinuz. The package is fetched with `apt-get download` and unpacked
+# KERNEL_PKG: a Debian package name (metapackages are resolved; suites the
+# host's apt does not list come from the private index), a kernel line or
+# version such as 7.3 (the newest cloud image of it), a .deb or a vmlinuz. The package is fetched with `apt-get download` and unpacked
 # under $(BUILD)/acceptance; nothing is installed on or loaded into the
 # host. The image boots in QEMU with the project's initramfs.
 
@@ -14,9 +15,10 @@ KERNEL_PKG ?= linux-image-cloud-amd64
 .PHONY: acceptance
 acceptance: deps
 	$(Q)img=$$(acceptance/fetch-kernel.sh $(KERNEL_PKG) $(BUILD)/acceptance) || exit 2; \
-	label=accept-$$(basename $$img | sed 's/^vmlinuz-//'); \
+	n=$$(basename $$img); [ "$$n" != vmlinuz ] || n=vmlinuz-$$(basename $$(dirname $$img)); \
+	label=accept-$${n#vmlinuz-}; \
 	st=0; $(MAKE) --no-print-directory run KERNEL=$$img RUN_LABEL=$$label \
-		KERNEL_META=$(BUILD)/acceptance/$$(basename $$img).json || st=$$?; \
+		KERNEL_META=$(BUILD)/acceptance/$$n.json || st=$$?; \
 	$(MAKE) --no-print-directory report RESULTS=$(RESULTS_DIR)/latest || \
 		echo "[report] failed (results are kept in $(RESULTS_DIR)/latest)"; \
 	exit $$st

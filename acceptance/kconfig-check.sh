@@ -69,7 +69,9 @@ while read -r opt want; do
 done < <(sed -n 's/^CONFIG_\([A-Z0-9_]*\)=\(.*\)$/\1 \2/p' "$fragment")
 
 hz=$(state HZ)
+# /boot/config-<release> (Debian 12), /usr/lib/modules/<release>/config
 release=$(basename "$config" | sed 's/^config-//')
+[ "$release" != config ] || release=$(basename "$(dirname "$config")")
 hash=$(sha256sum "$config" | cut -c1-16)
 {
 	printf '{"kernel_release":"%s","source":"%s","patches":0,' "$release" "$source"
