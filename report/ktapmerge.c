@@ -263,8 +263,7 @@ int ktap_splice(const struct lines *console, FILE *out)
 	return ret;
 }
 
-/* The n-th (0-based) whitespace-separated field of s into buf. */
-static void field(const char *s, int n, char *buf, size_t len)
+void ktap_field(const char *s, int n, char *buf, size_t len)
 {
 	size_t k;
 
@@ -303,7 +302,7 @@ void ktap_kunit_failed(const struct lines *console, FILE *out)
 		if (ku && plan_exact(s) && !kplan)
 			kplan = atoi(s + 3);
 		if (ku && result_sp(s) && n++ < kplan && starts(s, "not")) {
-			field(s, 3, name, sizeof(name));
+			ktap_field(s, 3, name, sizeof(name));
 			fprintf(out, "%s%s", sep, name);
 			sep = " ";
 		}
@@ -330,7 +329,7 @@ static int renumber(const char *s, int fi, long num, struct lines *out)
 
 	buf[0] = '\0';
 	for (int i = 0;; i++) {
-		field(s, i, f, sizeof(f));
+		ktap_field(s, i, f, sizeof(f));
 		if (!f[0])
 			break;
 		if (i == fi)
@@ -371,7 +370,7 @@ static int shard_blocks(const struct ktap_shard *sh, int off, bool kunit,
 		if (!result_len(s))
 			continue;
 		fi = starts(s, "not ") ? 2 : 1;
-		field(s, fi, f, sizeof(f));
+		ktap_field(s, fi, f, sizeof(f));
 		num = strtol(f, NULL, 10);
 		if ((num > sh->nscen) == kunit) {
 			for (int j = 0; j < nb - 1 && !ret; j++)

@@ -83,12 +83,11 @@ struct totals {
 void totals_add(struct totals *t, enum verdict v);
 
 /*
- * The run's exit code (README "Exit codes"): 1 any failure or error,
- * else 5 any inconclusive, else 4 all of n skipped, else 0.
+ * The run's exit code (contract's exit_code_rank(), an error counting as
+ * a failure): 1 any failure or error, else 5 any inconclusive, else 4
+ * all of n skipped, else 0.
  */
 int totals_exit_code(const struct totals *t, int n);
-
-#define CONFORM_EXIT_INCONCLUSIVE	5
 
 /* fd < 0: every call is a no-op. */
 void jout_set_fd(int fd);

@@ -27,11 +27,5 @@ void totals_add(struct totals *t, enum verdict v)
 
 int totals_exit_code(const struct totals *t, int n)
 {
-	if (t->fail || t->error)
-		return 1;
-	if (t->inconclusive)
-		return CONFORM_EXIT_INCONCLUSIVE;
-	if (n && t->skip == n)
-		return 4;
-	return 0;
+	return exit_code_rank(t->fail + t->error, t->inconclusive, t->skip, n);
 }

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verdictline.c - the run's closing verdict line (verdictline.h).
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+#include "contract/contract.h"
+#include "ktap.h"
+#include "verdictline.h"
+
+void ktap_count(const struct lines *ktap, struct ktap_counts *c)
+{
+	struct ktap_result r;
+	int p, f, s;
+
+	*c = (struct ktap_counts){ 0 };
+	for (int i = 0; i < ktap->n; i++) {
+		if (ktap_parse_line(ktap->v[i], &r, &p, &f, &s) != 1)
+			continue;
+		switch (r.verdict) {
+		case V_PASS:
+			c->pass++;
+			break;
+		case V_SKIP:
+			c->skip++;
+			break;
+		case V_INCONCLUSIVE:
+			c->inconclusive++;
+			break;
+		default:
+			c->fail++;
+			break;
+		}
+	}
+}
+
+/* meta's integer key, or -1 when it has none. */
+static int meta_int(struct json_object *meta, const char *key)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(meta, key, &v) ||
+	    !json_object_is_type(v, json_type_int))
+		return -1;
+	return json_object_get_int(v);
+}
+
+static const char *meta_str(struct json_object *meta, const char *key)
+{
+	struct json_object *v;
+
+	if (!json_object_object_get_ex(meta, key, &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return "";
+	return json_object_get_string(v);
+}
+
+int verdict_line(const char *dir, FILE *out)
+{
+	char path[4096];
+	struct json_object *meta;
+	struct ktap_counts c;
+	struct lines ktap = { 0 };
+	FILE *f;
+	int rc, jobs;
+
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	meta = json_object_from_file(path);
+	rc = meta ? meta_int(meta, "exit_code") : -1;
+	if (rc < 0) {
+		json_object_put(meta);
+		return -EINVAL;
+	}
+	snprintf(path, sizeof(path), "%s/results.ktap", dir);
+	f = fopen(path, "r");
+	if (f) {
+		lines_read(f, &ktap);
+		fclose(f);
+	}
+	ktap_count(&ktap, &c);
+	lines_free(&ktap);
+	fprintf(out, "[run] verdict: %s (%d passed, %d failed, %d inconclusive, "
+		"%d skipped; exit %d) in %ds", exit_code_verdict(rc), c.pass,
+		c.fail, c.inconclusive, c.skip, rc,
+		meta_int(meta, "duration_s"));
+	jobs = meta_int(meta, "jobs");
+	if (jobs > 0)
+		fprintf(out, ", %d guests\n", jobs);
+	else
+		fprintf(out, " on %s\n", meta_str(meta, "accel"));
+	json_object_put(meta);
+	return rc;
+}
