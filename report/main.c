@@ -27,6 +27,7 @@
 #include "metamerge.h"
 #include "runcmds.h"
 #include "shardmerge.h"
+#include "writefile.h"
 #include "results.h"
 
 static void usage(FILE *f)
@@ -49,30 +50,6 @@ static void usage(FILE *f)
 	      "       cfsreport lava [--kmsg]      (LAVA_TEST_CASE, stdin)\n"
 	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
 	      "CAND_DIR/compare.html. compare exits 1 on a regression.\n", f);
-}
-
-typedef int (*writer_fn)(FILE *f, const void *arg);
-
-/* write through PATH.tmp and rename, so a reader never sees half a file */
-static int write_file(const char *path, writer_fn fn, const void *arg)
-{
-	char tmp[4096];
-	FILE *f;
-	int ret;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	ret = fn(f, arg);
-	if (fclose(f) && !ret)
-		ret = -EIO;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	return ret;
 }
 
 static int w_html(FILE *f, const void *arg)

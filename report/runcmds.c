@@ -15,6 +15,7 @@
 #include "runcmds.h"
 #include "runfacts.h"
 #include "verdictline.h"
+#include "writefile.h"
 
 static int usage_error(const char *cmd)
 {
@@ -23,28 +24,16 @@ static int usage_error(const char *cmd)
 	return 2;
 }
 
-/* Write through PATH.tmp, renamed when whole. */
-static int write_meta(const char *dir, int (*fn)(FILE *f, const void *arg),
-		      const void *arg)
+/* RUN_DIR/meta.json by fn, whole or not at all. */
+static int write_meta(const char *dir, writer_fn fn, const void *arg)
 {
-	char path[4096], tmp[4200];
-	FILE *f;
+	char path[4096];
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	ret = fn(f, arg);
-	if (fclose(f) && !ret)
-		ret = -EIO;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret) {
-		unlink(tmp);
+	ret = write_file(path, fn, arg);
+	if (ret)
 		fprintf(stderr, "cfsreport: %s: %s\n", path, strerror(-ret));
-	}
 	return ret;
 }
 

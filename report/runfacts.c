@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "contract/contract.h"
+#include "jsonget.h"
 #include "jsonpretty.h"
 #include "runfacts.h"
 
@@ -71,27 +72,6 @@ static void kunit_failed(const struct lines *con, char *buf, size_t len)
 	fclose(f);
 }
 
-/* A record's integer key, -1 without one. */
-static long rec_int(struct json_object *o, const char *key)
-{
-	struct json_object *v;
-
-	if (!json_object_object_get_ex(o, key, &v) ||
-	    !json_object_is_type(v, json_type_int))
-		return -1;
-	return json_object_get_int64(v);
-}
-
-static const char *rec_type(struct json_object *o)
-{
-	struct json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, RK_TYPE, &v) ||
-	    !json_object_is_type(v, json_type_string))
-		return "";
-	return json_object_get_string(v);
-}
-
 /*
  * The scenario the guest was in when it stopped: the last scenario_start
  * of results.jsonl when no result has its index. Lines that are not JSON
@@ -109,18 +89,15 @@ static void jsonl_last_scenario(const char *dir, char *buf, size_t len)
 	snprintf(path, sizeof(path), "%s/results.jsonl", dir);
 	f = fopen(path, "r");
 	while (f && getline(&line, &cap, f) >= 0) {
-		struct json_object *o = json_tokener_parse(line), *name;
-		const char *t = rec_type(o);
+		struct json_object *o = json_tokener_parse(line);
+		const char *t = jkey_str(o, RK_TYPE, "");
 
 		if (!strcmp(t, RT_SCENARIO_START)) {
-			idx = rec_int(o, RK_INDEX);
+			idx = jkey_int(o, RK_INDEX, -1);
 			done = false;
-			buf[0] = '\0';
-			if (json_object_object_get_ex(o, RK_NAME, &name))
-				snprintf(buf, len, "%s",
-					 json_object_get_string(name));
+			snprintf(buf, len, "%s", jkey_str(o, RK_NAME, ""));
 		} else if (!strcmp(t, RT_RESULT) && idx >= 0 &&
-			   rec_int(o, RK_INDEX) == idx) {
+			   jkey_int(o, RK_INDEX, -1) == idx) {
 			done = true;
 		}
 		json_object_put(o);
@@ -211,29 +188,23 @@ static void put_kernel_build(FILE *out, const char *path)
 	fwrite(buf, 1, n, out);
 }
 
-static void put_str_or_null(FILE *out, const char *s)
+/* text (a separator and a key) then s as a JSON string */
+static void put_kv(FILE *out, const char *text, const char *s)
 {
-	if (s[0])
-		json_put_string(out, s);
-	else
-		fputs("null", out);
+	fputs(text, out);
+	json_put_string(out, s);
 }
 
 int run_facts_meta(FILE *out, const char *run_id, const struct run_host *h,
 		   const struct run_facts *f)
 {
-	fputs("{\"run_id\":", out);
-	json_put_string(out, run_id);
-	fputs(",\"label\":", out);
-	json_put_string(out, h->label);
-	fputs(",\"accel\":", out);
-	json_put_string(out, h->accel);
-	fprintf(out, ",\"guest_cpus\":%s,\"guest_mem\":", h->cpus);
-	json_put_string(out, h->mem);
-	fputs(",\n \"kernel_image\":", out);
-	json_put_string(out, h->kernel);
-	fputs(",\"kernel_release\":", out);
-	json_put_string(out, f->release);
+	put_kv(out, "{\"run_id\":", run_id);
+	put_kv(out, ",\"label\":", h->label);
+	put_kv(out, ",\"accel\":", h->accel);
+	fprintf(out, ",\"guest_cpus\":%s", h->cpus);
+	put_kv(out, ",\"guest_mem\":", h->mem);
+	put_kv(out, ",\n \"kernel_image\":", h->kernel);
+	put_kv(out, ",\"kernel_release\":", f->release);
 	fputs(",\"kernel_build\":", out);
 	put_kernel_build(out, h->kernel_meta);
 	fputs(",\n \"runner_exit\":", out);
@@ -241,13 +212,14 @@ int run_facts_meta(FILE *out, const char *run_id, const struct run_host *h,
 		fprintf(out, "%d", f->runner_exit);
 	else
 		fputs("null", out);
-	fputs(",\"host_status\":", out);
-	json_put_string(out, f->host_status);
+	put_kv(out, ",\"host_status\":", f->host_status);
 	fprintf(out, ",\"qemu_exit\":%d,\"exit_code\":%d,\n \"last_scenario\":",
 		h->qemu_exit, f->exit_code);
-	put_str_or_null(out, f->last_scenario);
-	fputs(",\"started\":", out);
-	json_put_string(out, h->started);
+	if (f->last_scenario[0])
+		json_put_string(out, f->last_scenario);
+	else
+		fputs("null", out);
+	put_kv(out, ",\"started\":", h->started);
 	fprintf(out, ",\"duration_s\":%d,\n \"deadline_s\":%s,\"idle_s\":%s}\n",
 		h->duration, h->deadline, h->idle);
 	return ferror(out) ? -EIO : 0;

@@ -8,6 +8,7 @@
 #include <json-c/json.h>
 
 #include "contract/contract.h"
+#include "jsonget.h"
 #include "ktap.h"
 #include "verdictline.h"
 
@@ -37,27 +38,6 @@ void ktap_count(const struct lines *ktap, struct ktap_counts *c)
 	}
 }
 
-/* meta's integer key, or -1 when it has none. */
-static int meta_int(struct json_object *meta, const char *key)
-{
-	struct json_object *v;
-
-	if (!json_object_object_get_ex(meta, key, &v) ||
-	    !json_object_is_type(v, json_type_int))
-		return -1;
-	return json_object_get_int(v);
-}
-
-static const char *meta_str(struct json_object *meta, const char *key)
-{
-	struct json_object *v;
-
-	if (!json_object_object_get_ex(meta, key, &v) ||
-	    !json_object_is_type(v, json_type_string))
-		return "";
-	return json_object_get_string(v);
-}
-
 int verdict_line(const char *dir, FILE *out)
 {
 	char path[4096];
@@ -69,7 +49,7 @@ int verdict_line(const char *dir, FILE *out)
 
 	snprintf(path, sizeof(path), "%s/meta.json", dir);
 	meta = json_object_from_file(path);
-	rc = meta ? meta_int(meta, "exit_code") : -1;
+	rc = meta ? (int)jkey_int(meta, "exit_code", -1) : -1;
 	if (rc < 0) {
 		json_object_put(meta);
 		return -EINVAL;
@@ -85,12 +65,12 @@ int verdict_line(const char *dir, FILE *out)
 	fprintf(out, "[run] verdict: %s (%d passed, %d failed, %d inconclusive, "
 		"%d skipped; exit %d) in %ds", exit_code_verdict(rc), c.pass,
 		c.fail, c.inconclusive, c.skip, rc,
-		meta_int(meta, "duration_s"));
-	jobs = meta_int(meta, "jobs");
+		(int)jkey_int(meta, "duration_s", -1));
+	jobs = (int)jkey_int(meta, "jobs", 0);
 	if (jobs > 0)
 		fprintf(out, ", %d guests\n", jobs);
 	else
-		fprintf(out, " on %s\n", meta_str(meta, "accel"));
+		fprintf(out, " on %s\n", jkey_str(meta, "accel", ""));
 	json_object_put(meta);
 	return rc;
 }
