@@ -3,7 +3,6 @@
  * lava.c - KTAP to LAVA test cases (lava.h).
  */
 #include <ctype.h>
-#include <errno.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +44,11 @@ static const char *result_word(const char *line, const char *first)
 	return strstr(line, "# SKIP") ? "skip" : "pass";
 }
 
+/*
+ * Run ltc for one case. A case that cannot be reported is said on stderr
+ * and passed over: the KTAP goes on being echoed (the runner writing into
+ * the pipe must not see it close).
+ */
 static int run_case(struct lava *l, char *name, const char *res,
 		    const char *meas)
 {
@@ -52,7 +56,7 @@ static int run_case(struct lava *l, char *name, const char *res,
 			 "--measurement", (char *)meas, "--units", "share",
 			 NULL };
 	pid_t pid;
-	int st;
+	int st, err;
 
 	for (char *c = name; *c; c++)
 		if (*c == '/')
@@ -60,9 +64,13 @@ static int run_case(struct lava *l, char *name, const char *res,
 	if (!meas || !meas[0])
 		argv[4] = NULL;
 	fflush(l->out);
-	if (posix_spawnp(&pid, l->ltc, NULL, NULL, argv, environ))
-		return -errno;
-	return waitpid(pid, &st, 0) < 0 ? -errno : 0;
+	err = posix_spawnp(&pid, l->ltc, NULL, NULL, argv, environ);
+	if (err)
+		fprintf(stderr, "cfsreport lava: %s: %s\n", l->ltc,
+			strerror(err));
+	else
+		waitpid(pid, &st, 0);
+	return 0;
 }
 
 static const char *group_meas(const struct lava *l, const char *g)

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "ktapmerge.h"
 #include "lava.h"
@@ -77,8 +76,11 @@ static int run_host_opts(int argc, char **argv, struct run_host *h)
 	};
 	int c;
 
-	*h = (struct run_host){ "", "", "0", "", "", "", "", "", "0", "0",
-				0, 0 };
+	*h = (struct run_host){
+		.label = "", .accel = "", .cpus = "0", .mem = "", .kernel = "",
+		.kernel_meta = "", .watchdog = "", .started = "",
+		.deadline = "0", .idle = "0",
+	};
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		if (c == 'q')

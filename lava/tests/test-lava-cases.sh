@@ -95,6 +95,17 @@ n=$(grep -c -- ' --result ' <<<"$out")
 out=$(parse --kmsg <<<"[    0.1] no KUnit in this kernel")
 [ -z "$out" ] && pass=$((pass + 1)) || { echo "FAIL: kmsg without KTAP: output '$out'"; fail=$((fail + 1)); }
 
+# A test-case command that cannot run: said, and the KTAP still echoed
+# to its end (the runner writing into the pipe must not see it close).
+errf=$(mktemp)
+out=$(printf 'ok 1 a\nok 2 b\n' | LAVA_TEST_CASE=/nonexistent/ltc "$cfsreport" lava 2>"$errf")
+rc=$?
+err=$(cat "$errf")
+rm -f "$errf"
+has "no command: echoed on" "ok 2 b"
+[ "$rc" = 0 ] && [[ $err == *"/nonexistent/ltc"* ]] && pass=$((pass + 1)) ||
+	{ echo "FAIL: no command: exit $rc, stderr '$err'"; fail=$((fail + 1)); }
+
 # The guest has no libraries: the binary must be static.
 kind=$(file -b "$cfsreport")
 [[ $kind == *"statically linked"* ]] && pass=$((pass + 1)) ||
