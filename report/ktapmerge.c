@@ -185,7 +185,7 @@ static int splice_line(struct splice *sp, const char *s)
 }
 
 /* " key:N" in the totals line t becomes " key:N+add". */
-static void totals_add(char **t, const char *key, int add)
+static void totals_line_add(char **t, const char *key, int add)
 {
 	char pat[32], *m, *d, *e, *nt;
 	size_t len;
@@ -222,9 +222,9 @@ static void splice_write(struct splice *sp, FILE *out)
 		sp->rl.v[sp->plan] = strdup(buf);
 	}
 	if (sp->totals >= 0) {
-		totals_add(&sp->rl.v[sp->totals], "pass", sp->kpass);
-		totals_add(&sp->rl.v[sp->totals], "fail", sp->kfail);
-		totals_add(&sp->rl.v[sp->totals], "skip", sp->kskip);
+		totals_line_add(&sp->rl.v[sp->totals], "pass", sp->kpass);
+		totals_line_add(&sp->rl.v[sp->totals], "fail", sp->kfail);
+		totals_line_add(&sp->rl.v[sp->totals], "skip", sp->kskip);
 	}
 	last = sp->totals >= 0 ? sp->totals : sp->rl.n;
 	for (i = 0; i < last; i++)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contract/contract.h"
 #include "ktapmerge.h"
 #include "lava.h"
 #include "metamerge.h"
@@ -158,7 +159,7 @@ static int cmd_verdict(int argc, char **argv)
 
 static int cmd_ktap_counts(int argc, char **argv)
 {
-	struct ktap_counts c;
+	struct totals c;
 	struct lines l = { 0 };
 	FILE *f;
 
@@ -173,7 +174,8 @@ static int cmd_ktap_counts(int argc, char **argv)
 	fclose(f);
 	ktap_count(&l, &c);
 	lines_free(&l);
-	printf("%d %d %d %d\n", c.pass, c.fail, c.inconclusive, c.skip);
+	printf("%d %d %d %d\n", c.pass, c.fail + c.error, c.inconclusive,
+	       c.skip);
 	return 0;
 }
 

@@ -12,37 +12,22 @@
 #include "ktap.h"
 #include "verdictline.h"
 
-void ktap_count(const struct lines *ktap, struct ktap_counts *c)
+void ktap_count(const struct lines *ktap, struct totals *t)
 {
 	struct ktap_result r;
 	int p, f, s;
 
-	*c = (struct ktap_counts){ 0 };
-	for (int i = 0; i < ktap->n; i++) {
-		if (ktap_parse_line(ktap->v[i], &r, &p, &f, &s) != 1)
-			continue;
-		switch (r.verdict) {
-		case V_PASS:
-			c->pass++;
-			break;
-		case V_SKIP:
-			c->skip++;
-			break;
-		case V_INCONCLUSIVE:
-			c->inconclusive++;
-			break;
-		default:
-			c->fail++;
-			break;
-		}
-	}
+	*t = (struct totals){ 0 };
+	for (int i = 0; i < ktap->n; i++)
+		if (ktap_parse_line(ktap->v[i], &r, &p, &f, &s) == 1)
+			totals_add(t, r.verdict);
 }
 
 int verdict_line(const char *dir, FILE *out)
 {
 	char path[4096];
 	struct json_object *meta;
-	struct ktap_counts c;
+	struct totals c;
 	struct lines ktap = { 0 };
 	FILE *f;
 	int rc, jobs;
@@ -64,7 +49,7 @@ int verdict_line(const char *dir, FILE *out)
 	lines_free(&ktap);
 	fprintf(out, "[run] verdict: %s (%d passed, %d failed, %d inconclusive, "
 		"%d skipped; exit %d) in %ds", exit_code_verdict(rc), c.pass,
-		c.fail, c.inconclusive, c.skip, rc,
+		c.fail + c.error, c.inconclusive, c.skip, rc,
 		(int)jkey_int(meta, "duration_s", -1));
 	jobs = (int)jkey_int(meta, "jobs", 0);
 	if (jobs > 0)

@@ -19,12 +19,14 @@
 
 #include "ktapmerge.h"
 
-struct ktap_counts {
-	int pass, fail, inconclusive, skip;
-};
+struct totals;
 
-/* Count the top-level results of ktap (subtests and noise are not). */
-void ktap_count(const struct lines *ktap, struct ktap_counts *c);
+/*
+ * Count the top-level results of ktap (subtests and noise are not) with
+ * the runner's totals_add(): a TIMEOUT or ERROR is an error, which the
+ * verdict line counts as failed.
+ */
+void ktap_count(const struct lines *ktap, struct totals *t);
 
 /*
  * Print dir's verdict line to out. Returns the run's exit code (meta.json

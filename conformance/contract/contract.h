@@ -36,7 +36,7 @@ const char *verdict_name(enum verdict v);
 enum verdict verdict_parse(const char *s);
 
 /*
- * exit.c - the run's exit code (README "Exit codes"), one rule for the
+ * exit.c - the run's counts and exit code (README "Exit codes"), one rule for the
  * runner over its scenarios and for the host over a run's parts (shards,
  * KUnit suites): 1 when any failed, else 5 when any was inconclusive,
  * else 4 when all n were skipped, else 0. The guest-level codes (2, 3,
@@ -55,6 +55,20 @@ enum verdict verdict_parse(const char *s);
 #define CONFORM_EXIT_CRASHED		14
 
 int exit_code_rank(int failed, int inconclusive, int skipped, int n);
+
+/*
+ * A run's verdict counts: the runner's over its scenarios, the report's
+ * over the top-level results of a KTAP stream.
+ */
+struct totals {
+	int pass, fail, skip, error, inconclusive;
+};
+
+/* Count v into t (INCOMPLETE and UNKNOWN as errors). */
+void totals_add(struct totals *t, enum verdict v);
+
+/* exit_code_rank() of t, an error counting as a failure, n results. */
+int totals_exit_code(const struct totals *t, int n);
 
 /* "PASS", "SKIP" (4), "INCONCLUSIVE" (5), else "FAIL". */
 const char *exit_code_verdict(int code);
