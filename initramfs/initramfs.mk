@@ -68,15 +68,14 @@ run: $(INITRD) $(RUNNER_HOST) $(CFSREPORT) | deps
 endif
 
 
-# shard-merge.sh (JOBS=N) and its test read and write JSON with jq.
-DEPS_PKGS += jq
-
 # make kvm-probe-tests: the KVM probe and its per-boot cache, faked QEMU.
 .PHONY: kvm-probe-tests
 kvm-probe-tests:
 	$(Q)initramfs/tests/test-kvm-probe.sh
 
-# make shard-tests: shard-merge.sh on recorded shards (no guest boots).
+# make shard-tests: shard-merge.sh on recorded shards, then the same
+# recorded results through JOBS=1 and JOBS=2 (QEMU replayed, no guest
+# boots): one verdict line and exit code.
 .PHONY: shard-tests
 shard-tests: $(CFSREPORT) | deps
 	$(Q)initramfs/tests/test-shard-merge.sh $(CFSREPORT)

@@ -8,6 +8,8 @@
 # order. Reproducible: fixed mtimes, sorted newc archive, gzip -n.
 # BENCH_BIN=path (environment) adds that static binary as /bin/cfsbench
 # (the benchmark, run by /init when the command line has conform.bench=).
+# REPORT_BIN=path adds that static cfsreport as /bin/cfsreport (LAVA's
+# initramfs: lava/guest/run.sh reports the test cases with it).
 set -euo pipefail
 
 [ $# -ge 2 ] || { echo "usage: mkinitramfs.sh OUT RUNNER [SCENARIO]..." >&2; exit 2; }
@@ -36,6 +38,9 @@ chmod 755 "$stage/init"
 cp "$runner" "$stage/bin/conform"
 if [ -n "${BENCH_BIN:-}" ]; then
 	cp "$BENCH_BIN" "$stage/bin/cfsbench"
+fi
+if [ -n "${REPORT_BIN:-}" ]; then
+	cp "$REPORT_BIN" "$stage/bin/cfsreport"
 fi
 
 : >"$stage/scenarios/run.list"

@@ -20,8 +20,9 @@
 #   13 QEMU died without a marker   14 runner crashed (signal)
 #   20 accelerator unavailable      2 bad arguments
 #
-# The KTAP assembly (runner lines + KUnit suites) is cfsreport's
-# ktap-splice and kunit-failed: $CFSREPORT, else $BUILD/report/cfsreport.
+# Every result read from the guest's output is read by cfsreport (the
+# KTAP assembly, meta.json, the exit code, the verdict line; see
+# report/runcmds.h): $CFSREPORT, else $BUILD/report/cfsreport.
 set -uo pipefail
 
 kernel= initrd= results=results accel=auto cpus=2 mem=1G deadline=600
@@ -150,74 +151,17 @@ duration=$(($(date +%s) - t0))
 # (report/ktapmerge.c, tested by report/tests/test_ktapmerge.c).
 "$cfsreport" ktap-splice "$dir/console.log" >"$dir/results.ktap"
 
-marker=$(tr -d '\r' <"$dir/console.log" | grep -aoE '^RUNNER_EXIT=[0-9]+' | tail -n 1)
-runner_exit=null
-if [ -n "$marker" ]; then
-	runner_exit=${marker#RUNNER_EXIT=}
-	if [ "$runner_exit" -ge 128 ]; then
-		host_status=runner-crashed
-		rc=14
-	else
-		host_status=ok
-		rc=$runner_exit
-	fi
-elif grep -aq 'Kernel panic' "$dir/console.log"; then
-	host_status=panic rc=10
-elif [ "$host_status" = hang ]; then
-	rc=11
-elif [ "$host_status" = deadline ]; then
-	rc=12
-else
-	host_status=qemu-died rc=13
-fi
-# A failed KUnit suite fails a run whose scenarios passed (or all skipped,
-# or were inconclusive).
-kunit_failed=$("$cfsreport" kunit-failed "$dir/console.log")
-if [ -n "$kunit_failed" ] && { [ "$rc" = 0 ] || [ "$rc" = 4 ] || [ "$rc" = 5 ]; }; then
-	rc=1
-fi
-
-# The scenario that was running when the guest stopped: the last
-# scenario_start without a result.
-last_started=$(grep -a '"type":"scenario_start"' "$dir/results.jsonl" | tail -n 1 |
-	grep -ao '"name":"[^"]*"' | head -n 1 | sed 's/^"name":"//; s/"$//')
-last_scenario=null
-last_index=$(grep -a '"type":"scenario_start"' "$dir/results.jsonl" | tail -n 1 |
-	grep -ao '"index":[0-9]*' | head -n 1 | cut -d: -f2)
-if [ -n "$last_started" ] &&
-	! grep -a '"type":"result"' "$dir/results.jsonl" | grep -aq "\"index\":$last_index,"; then
-	last_scenario="\"$last_started\""
-else
-	last_started=	# it finished: the guest died between scenarios
-fi
-release=$(tr -d '\r' <"$dir/console.log" | sed -n 's/^\[init\] kernel \([^ ,]*\),.*/\1/p' | head -n 1)
-kjson={}
-[ -n "$kmeta" ] && [ -r "$kmeta" ] && kjson=$(cat "$kmeta")
-cat >"$dir/meta.json" <<JSON
-{"run_id":"$run_id","label":"$label","accel":"$used","guest_cpus":$cpus,"guest_mem":"$mem",
- "kernel_image":"$kernel","kernel_release":"$release","kernel_build":$kjson,
- "runner_exit":$runner_exit,"host_status":"$host_status","qemu_exit":$qemu_rc,"exit_code":$rc,
- "last_scenario":$last_scenario,"started":"$started","duration_s":$duration,
- "deadline_s":$deadline,"idle_s":$idle}
-JSON
-
-pass=$(grep -E '^ok [0-9]+' "$dir/results.ktap" | grep -cv '# SKIP')
-skip=$(grep -cE '^ok [0-9]+.*# SKIP' "$dir/results.ktap")
-fail=$(grep -E '^not ok [0-9]+' "$dir/results.ktap" | grep -cv '# INCONCLUSIVE')
-inconclusive=$(grep -cE '^not ok [0-9]+.*# INCONCLUSIVE' "$dir/results.ktap")
-case "$host_status" in
-ok) ;;
-panic) say "guest kernel panicked${last_started:+ during scenario '$last_started'}" ;;
-hang) say "guest hung: no output for ${idle}s${last_started:+ during scenario '$last_started'}" ;;
-deadline) say "run exceeded its ${deadline}s deadline${last_started:+ during scenario '$last_started'}" ;;
-runner-crashed)
-	oom=
-	grep -aq 'Out of memory: Killed process' "$dir/console.log" && oom=", out of memory in the guest"
-	say "runner crashed (signal $((runner_exit - 128))$oom)${last_started:+ during scenario '$last_started'}" ;;
-qemu-died) say "QEMU exited ($qemu_rc) before the runner finished${last_started:+ (scenario '$last_started')}; see $dir/qemu.log" ;;
-esac
-[ -z "$kunit_failed" ] || say "KUnit suite(s) failed: $kunit_failed (see results.ktap)"
-case "$rc" in 0) verdict=PASS ;; 4) verdict=SKIP ;; 5) verdict=INCONCLUSIVE ;; *) verdict=FAIL ;; esac
-say "verdict: $verdict ($pass passed, $fail failed, $inconclusive inconclusive, $skip skipped; exit $rc) in ${duration}s on $used"
+# The run's facts, its exit code and meta.json: cfsreport run-meta
+# (report/runfacts.c) reads the RUNNER_EXIT marker, a panic or an OOM
+# kill, the kernel release and the failed KUnit suites from the console
+# and the scenario the guest was in from results.jsonl, and says what
+# became of the guest; cfsreport verdict prints the verdict line and
+# exits with the run's code.
+"$cfsreport" run-meta "$dir" --label "$label" --accel "$used" --cpus "$cpus" \
+	--mem "$mem" --kernel "$kernel" --kernel-meta "$kmeta" \
+	--watchdog "$host_status" --qemu-exit "$qemu_rc" --started "$started" \
+	--duration "$duration" --deadline "$deadline" --idle "$idle" || exit 2
+"$cfsreport" verdict "$dir"
+rc=$?
 say "results: $dir"
 exit "$rc"

@@ -1,18 +1,19 @@
 #!/bin/bash
 # check.sh DIR RESULTS_DIR - compare the test cases lava-run collected
-# (DIR/run.log, its "results" records) with the same KTAP parser run over
-# a direct `make run` of the same scenarios (RESULTS_DIR/results.ktap).
+# (DIR/run.log, its "results" records) with the guest's KTAP -> test case
+# reader (cfsreport lava: $CFSREPORT, else $BUILD/report/cfsreport) run
+# over a direct `make run` of the same scenarios (RESULTS_DIR/results.ktap).
 # Prints both, exits 0 when every case has the same result, 1 otherwise,
 # 2 when lava-run did not finish the job.
 set -uo pipefail
 dir=$1 res=$2
-here=$(cd "$(dirname "$0")" && pwd)
+cfsreport=${CFSREPORT:-${BUILD:-build}/report/cfsreport}
 grep -q '"case": "job", "definition": "lava", "result": "pass"' "$dir/run.log" ||
 	{ echo "[lava-check] lava-run did not pass the job; first error:" >&2
 	  grep -m1 '"lvl": "error"' "$dir/run.log" >&2; exit 2; }
 sed -n 's/.*"case": "\([^"]*\)", "definition": "0_cfs-conformance".*"result": "\([a-z]*\)".*/\1 \2/p' \
 	"$dir/run.log" | sort >"$dir/lava.cases"
-LAVA_TEST_CASE=echo "$here/guest/ktap-lava.sh" <"$res/results.ktap" |
+LAVA_TEST_CASE=echo "$cfsreport" lava <"$res/results.ktap" |
 	sed -n 's/^\([^ ]*\) --result \([a-z]*\).*/\1 \2/p' | sort >"$dir/direct.cases"
 # cases the runner reports that are not scenarios of this selection (the
 # kernel's KUnit relay) are compared only if both sides have them

@@ -185,7 +185,7 @@ static int splice_line(struct splice *sp, const char *s)
 }
 
 /* " key:N" in the totals line t becomes " key:N+add". */
-static void totals_add(char **t, const char *key, int add)
+static void totals_line_add(char **t, const char *key, int add)
 {
 	char pat[32], *m, *d, *e, *nt;
 	size_t len;
@@ -222,9 +222,9 @@ static void splice_write(struct splice *sp, FILE *out)
 		sp->rl.v[sp->plan] = strdup(buf);
 	}
 	if (sp->totals >= 0) {
-		totals_add(&sp->rl.v[sp->totals], "pass", sp->kpass);
-		totals_add(&sp->rl.v[sp->totals], "fail", sp->kfail);
-		totals_add(&sp->rl.v[sp->totals], "skip", sp->kskip);
+		totals_line_add(&sp->rl.v[sp->totals], "pass", sp->kpass);
+		totals_line_add(&sp->rl.v[sp->totals], "fail", sp->kfail);
+		totals_line_add(&sp->rl.v[sp->totals], "skip", sp->kskip);
 	}
 	last = sp->totals >= 0 ? sp->totals : sp->rl.n;
 	for (i = 0; i < last; i++)
@@ -263,8 +263,7 @@ int ktap_splice(const struct lines *console, FILE *out)
 	return ret;
 }
 
-/* The n-th (0-based) whitespace-separated field of s into buf. */
-static void field(const char *s, int n, char *buf, size_t len)
+void ktap_field(const char *s, int n, char *buf, size_t len)
 {
 	size_t k;
 
@@ -303,7 +302,7 @@ void ktap_kunit_failed(const struct lines *console, FILE *out)
 		if (ku && plan_exact(s) && !kplan)
 			kplan = atoi(s + 3);
 		if (ku && result_sp(s) && n++ < kplan && starts(s, "not")) {
-			field(s, 3, name, sizeof(name));
+			ktap_field(s, 3, name, sizeof(name));
 			fprintf(out, "%s%s", sep, name);
 			sep = " ";
 		}
@@ -330,7 +329,7 @@ static int renumber(const char *s, int fi, long num, struct lines *out)
 
 	buf[0] = '\0';
 	for (int i = 0;; i++) {
-		field(s, i, f, sizeof(f));
+		ktap_field(s, i, f, sizeof(f));
 		if (!f[0])
 			break;
 		if (i == fi)
@@ -371,7 +370,7 @@ static int shard_blocks(const struct ktap_shard *sh, int off, bool kunit,
 		if (!result_len(s))
 			continue;
 		fi = starts(s, "not ") ? 2 : 1;
-		field(s, fi, f, sizeof(f));
+		ktap_field(s, fi, f, sizeof(f));
 		num = strtol(f, NULL, 10);
 		if ((num > sh->nscen) == kunit) {
 			for (int j = 0; j < nb - 1 && !ret; j++)

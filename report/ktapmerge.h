@@ -33,6 +33,12 @@ int lines_read(FILE *f, struct lines *l);
 int lines_add(struct lines *l, const char *s);
 void lines_free(struct lines *l);
 
+/*
+ * The n-th (0-based) field of s, fields split by runs of blanks (awk's
+ * $(n + 1)), into buf; "" when s has fewer.
+ */
+void ktap_field(const char *s, int n, char *buf, size_t len);
+
 /* The spliced KTAP of console (see above) to out. 0 or -errno. */
 int ktap_splice(const struct lines *console, FILE *out);
 

@@ -4,7 +4,8 @@
  * `cfsreport compare BASE CAND` -> compare.html + terminal summary; and
  * the host's KTAP assembly for the run scripts (ktapmerge.h): ktap-splice,
  * kunit-failed (qemu-run.sh), shard-ktap, shard-jsonl, shard-nscen
- * (shard-merge.sh).
+ * (shard-merge.sh); and the run's verdict-level facts (runcmds.h):
+ * run-meta, shard-meta, verdict, ktap-counts, lava.
  *
  * Exit: report 0 when written (whatever the run's verdict), compare 0 no
  * regression / 1 regression; 2 usage, 3 could not write an output.
@@ -23,7 +24,10 @@
 #include "html.h"
 #include "junit.h"
 #include "ktapmerge.h"
+#include "metamerge.h"
+#include "runcmds.h"
 #include "shardmerge.h"
+#include "writefile.h"
 #include "results.h"
 
 static void usage(FILE *f)
@@ -37,34 +41,15 @@ static void usage(FILE *f)
 	      "       cfsreport ktap-splice CONSOLE_LOG    (qemu-run.sh)\n"
 	      "       cfsreport kunit-failed CONSOLE_LOG\n"
 	      "       cfsreport shard-ktap RUN_DIR JOBS SHARD_DIR|-...\n"
-	      "       cfsreport shard-jsonl JOBS EXIT SHARD_DIR|-...\n"
+	      "       cfsreport shard-jsonl RUN_DIR JOBS SHARD_DIR|-...\n"
 	      "       cfsreport shard-nscen SHARD_DIR      (shard-merge.sh)\n"
+	      "       cfsreport run-meta RUN_DIR --label L ... (report/runcmds.h)\n"
+	      "       cfsreport shard-meta RUN_DIR JOBS DURATION SHARD_DIR|-...\n"
+	      "       cfsreport verdict RUN_DIR    (exits with the run's code)\n"
+	      "       cfsreport ktap-counts KTAP\n"
+	      "       cfsreport lava [--kmsg]      (LAVA_TEST_CASE, stdin)\n"
 	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
 	      "CAND_DIR/compare.html. compare exits 1 on a regression.\n", f);
-}
-
-typedef int (*writer_fn)(FILE *f, const void *arg);
-
-/* write through PATH.tmp and rename, so a reader never sees half a file */
-static int write_file(const char *path, writer_fn fn, const void *arg)
-{
-	char tmp[4096];
-	FILE *f;
-	int ret;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	ret = fn(f, arg);
-	if (fclose(f) && !ret)
-		ret = -EIO;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	return ret;
 }
 
 static int w_html(FILE *f, const void *arg)
@@ -457,10 +442,13 @@ static int shard_scenarios(const char *dir)
 	return n;
 }
 
-/* shard-jsonl JOBS EXIT SHARD_DIR|-...: the merged results.jsonl. */
+/*
+ * shard-jsonl RUN_DIR JOBS SHARD_DIR|-...: the merged results.jsonl, its
+ * run_end's exit the shards' merged code (metamerge.h).
+ */
 static int cmd_shard_jsonl(int argc, char **argv)
 {
-	int jobs = argc > 1 ? atoi(argv[1]) : 0, ret;
+	int jobs = argc > 2 ? atoi(argv[2]) : 0, ret;
 	struct jsonl_shard *sh;
 
 	if (jobs < 1 || argc != 3 + jobs) {
@@ -476,7 +464,8 @@ static int cmd_shard_jsonl(int argc, char **argv)
 		sh[k].dir = argv[3 + k];
 		sh[k].nscen = shard_scenarios(argv[3 + k]);
 	}
-	ret = jsonl_shard_merge(sh, jobs, atoi(argv[2]), stdout);
+	ret = jsonl_shard_merge(sh, jobs, shard_exit_code(argv[1], jobs),
+				stdout);
 	free(sh);
 	return ret ? 3 : 0;
 }
@@ -524,6 +513,10 @@ static int cmd_shard(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	int ret = argc > 1 ? runcmd(argc - 1, argv + 1) : -1;
+
+	if (ret >= 0)
+		return ret;
 	if (argc > 1 && (!strcmp(argv[1], "ktap-splice") ||
 			 !strcmp(argv[1], "kunit-failed")))
 		return cmd_console(argc - 1, argv + 1);

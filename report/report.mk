@@ -35,6 +35,13 @@ $(CFSREPORT): $(call c_objs,plain,$(REPORT_MAIN) $(REPORT_LIB_SRCS))
 	@mkdir -p $(@D)
 	$(Q)$(CC) -o $@ $^ $(REPORT_LIBS)
 
+# A static cfsreport for the guest: LAVA's initramfs carries it as
+# /bin/cfsreport, which lava/guest/run.sh runs (cfsreport lava).
+CFSREPORT_STATIC := $(REPORT_OUT)/cfsreport-static
+$(CFSREPORT_STATIC): $(call c_objs,plain,$(REPORT_MAIN) $(REPORT_LIB_SRCS))
+	@mkdir -p $(@D)
+	$(Q)$(CC) -static -o $@ $^ $(REPORT_LIBS)
+
 REPORT_TEST_BINS := $(patsubst $(REPORT_DIR)/tests/%.c,$(REPORT_OUT)/tests/%,$(REPORT_TESTS))
 
 $(REPORT_OUT)/tests/%: $(OBJ_DIR)/san/$(REPORT_DIR)/tests/%.o \

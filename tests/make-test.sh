@@ -56,6 +56,7 @@ apt_snap="${BUILD:-build}/test-logs/etc-apt.digest"
 tests/apt-untouched.sh snapshot "$apt_snap"
 step tools tests/check-tools.sh
 step tools-test tests/check-tools-test.sh
+step commits tests/check-commits.sh
 step unit $make unit-tests
 # Every step is required: a target that disappeared fails its step (make
 # says "No rule to make target"), it is never skipped.

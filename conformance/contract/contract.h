@@ -36,6 +36,44 @@ const char *verdict_name(enum verdict v);
 enum verdict verdict_parse(const char *s);
 
 /*
+ * exit.c - the run's counts and exit code (README "Exit codes"), one rule for the
+ * runner over its scenarios and for the host over a run's parts (shards,
+ * KUnit suites): 1 when any failed, else 5 when any was inconclusive,
+ * else 4 when all n were skipped, else 0. The guest-level codes (2, 3,
+ * 10-20) are the host's; they outrank all of these.
+ */
+#define CONFORM_EXIT_PASS		0
+#define CONFORM_EXIT_FAIL		1
+#define CONFORM_EXIT_USAGE		2
+#define CONFORM_EXIT_SETUP		3
+#define CONFORM_EXIT_SKIP		4
+#define CONFORM_EXIT_INCONCLUSIVE	5
+#define CONFORM_EXIT_PANIC		10
+#define CONFORM_EXIT_HANG		11
+#define CONFORM_EXIT_DEADLINE		12
+#define CONFORM_EXIT_QEMU_DIED		13
+#define CONFORM_EXIT_CRASHED		14
+
+int exit_code_rank(int failed, int inconclusive, int skipped, int n);
+
+/*
+ * A run's verdict counts: the runner's over its scenarios, the report's
+ * over the top-level results of a KTAP stream.
+ */
+struct totals {
+	int pass, fail, skip, error, inconclusive;
+};
+
+/* Count v into t (INCOMPLETE and UNKNOWN as errors). */
+void totals_add(struct totals *t, enum verdict v);
+
+/* exit_code_rank() of t, an error counting as a failure, n results. */
+int totals_exit_code(const struct totals *t, int n);
+
+/* "PASS", "SKIP" (4), "INCONCLUSIVE" (5), else "FAIL". */
+const char *exit_code_verdict(int code);
+
+/*
  * stats.c - the statistics behind a verdict: mean, sample standard
  * deviation and a two-sided Student t confidence interval.
  */

@@ -39,8 +39,6 @@ void ktap_subtests(FILE *f, const struct scenario *s,
 void ktap_result(FILE *f, int n, const char *name, enum verdict v,
 		 const char *reason, int timeout);
 
-struct totals;
-
 /* "# Totals: pass:N fail:N xfail:0 xpass:0 skip:N error:N inconclusive:N" */
 void ktap_totals(FILE *f, const struct totals *t);
 
@@ -75,20 +73,7 @@ struct run_info {
 	bool cgroup_mode_set;
 };
 
-struct totals {
-	int pass, fail, skip, error, inconclusive;
-};
-
-/* Count v into t. */
-void totals_add(struct totals *t, enum verdict v);
-
-/*
- * The run's exit code (README "Exit codes"): 1 any failure or error,
- * else 5 any inconclusive, else 4 all of n skipped, else 0.
- */
-int totals_exit_code(const struct totals *t, int n);
-
-#define CONFORM_EXIT_INCONCLUSIVE	5
+/* struct totals, totals_add() and totals_exit_code(): contract.h */
 
 /* fd < 0: every call is a no-op. */
 void jout_set_fd(int fd);
