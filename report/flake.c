@@ -343,7 +343,8 @@ static void print_row(FILE *f, struct flake_row *r)
 		percentile(r->ttv, r->n_ttv, 1.0));
 	if (bad)
 		fprintf(f, "  <- not passed in %d of %d runs", bad,
-			bad + r->counts[V_PASS] + r->counts[V_SKIP]);
+			bad + r->counts[V_PASS] + r->counts[V_SKIP] +
+			r->counts[V_XFAIL]);
 	fputc('\n', f);
 }
 

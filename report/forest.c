@@ -30,6 +30,7 @@ static const struct fs_style style[FS_COUNT] = {
 	[FS_FAIL] = { "#ffd6d6", "#c00000", "failing", 3 },
 	[FS_SKIP] = { NULL, "#888", "skip", 0 },
 	[FS_ABSENT] = { NULL, "#999", "not in this run", 0 },
+	[FS_XFAIL] = { "#dbeafe", "#1d4ed8", "departure (xfail)", 1 },
 };
 
 struct geo {
@@ -67,6 +68,8 @@ enum forest_status forest_status(enum verdict v, double lo, double hi,
 		return FS_SKIP;
 	case V_INCONCLUSIVE:
 		return FS_INCONCLUSIVE;
+	case V_XFAIL:
+		return FS_XFAIL;
 	default:
 		return FS_FAIL;
 	}
@@ -151,14 +154,14 @@ static void axis(FILE *f, const struct geo *g, int p)
 	}
 }
 
-static bool any_inconclusive(const struct forest_row *rows,
-			     const struct geo *g)
+static bool any_status(const struct forest_row *rows, const struct geo *g,
+		       enum forest_status st)
 {
 	int i, p;
 
 	for (i = 0; i < g->n; i++)
 		for (p = 0; p < g->panels; p++)
-			if (rows[i].cell[p].status == FS_INCONCLUSIVE)
+			if (rows[i].cell[p].status == st)
 				return true;
 	return false;
 }
@@ -168,7 +171,7 @@ static void header(FILE *f, const struct forest_row *rows,
 		   const struct geo *g)
 {
 	static const enum forest_status shown[] = {
-		FS_FAIL, FS_INCONCLUSIVE, FS_NEAR, FS_PASS, FS_SKIP,
+		FS_FAIL, FS_INCONCLUSIVE, FS_XFAIL, FS_NEAR, FS_PASS, FS_SKIP,
 	};
 	int cnt[FS_COUNT] = { 0 }, i, last = g->panels - 1;
 	double x = 0;
@@ -192,7 +195,8 @@ static void header(FILE *f, const struct forest_row *rows,
 		const struct fs_style *st = &style[shown[i]];
 
 		/* the slot is listed only once a verdict fills it */
-		if (shown[i] == FS_INCONCLUSIVE && !any_inconclusive(rows, g))
+		if ((shown[i] == FS_INCONCLUSIVE || shown[i] == FS_XFAIL) &&
+		    !any_status(rows, g, shown[i]))
 			continue;
 
 		snprintf(buf, sizeof(buf), "fill=\"%s\" stroke=\"%s\"",

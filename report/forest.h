@@ -32,6 +32,7 @@ enum forest_status {
 	FS_FAIL,		/* fail, error, incomplete, unknown */
 	FS_SKIP,
 	FS_ABSENT,		/* not in this run (compare) */
+	FS_XFAIL,		/* a departure by the share function's design */
 	FS_COUNT,
 };
 

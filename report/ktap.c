@@ -78,6 +78,8 @@ int ktap_parse_line(const char *line, struct ktap_result *r,
 			d++;
 		if (!strncasecmp(d, "SKIP", 4))
 			r->verdict = V_SKIP;
+		else if (ok && !strncasecmp(d, "XFAIL", 5))
+			r->verdict = V_XFAIL;
 		else if (!ok && !strncasecmp(d, "INCONCLUSIVE", 12))
 			r->verdict = V_INCONCLUSIVE;
 		else if (!strncasecmp(d, "TIMEOUT", 7) ||

@@ -164,8 +164,10 @@ int verdict_rank(enum verdict v)
 		return 4;
 	case V_SKIP:
 		return 5;
-	case V_PASS:
+	case V_XFAIL:
 		return 6;
+	case V_PASS:
+		return 7;
 	default:
 		return 4;
 	}
@@ -540,6 +542,7 @@ static void load_run_end(struct rep_run *run, struct json_object *o)
 	run->totals[V_SKIP] = jint(t, RK_SKIP, 0);
 	run->totals[V_ERROR] = jint(t, RK_ERROR, 0);
 	run->totals[V_INCONCLUSIVE] = jint(t, RK_INCONCLUSIVE, 0);
+	run->totals[V_XFAIL] = jint(t, RK_XFAIL, 0);
 	run->run_exit = jint(o, RK_EXIT, -1);
 	run->run_duration_us = jnum(o, RK_DURATION_US);
 }

@@ -48,8 +48,11 @@ int verdict_line(const char *dir, FILE *out)
 	ktap_count(&ktap, &c);
 	lines_free(&ktap);
 	fprintf(out, "[run] verdict: %s (%d passed, %d failed, %d inconclusive, "
-		"%d skipped; exit %d) in %ds", exit_code_verdict(rc), c.pass,
-		c.fail + c.error, c.inconclusive, c.skip, rc,
+		"%d skipped", exit_code_verdict(rc), c.pass, c.fail + c.error,
+		c.inconclusive, c.skip);
+	if (c.xfail)	/* only then: the line is unchanged without them */
+		fprintf(out, ", %d departures (xfail)", c.xfail);
+	fprintf(out, "; exit %d) in %ds", rc,
 		(int)jkey_int(meta, "duration_s", -1));
 	jobs = (int)jkey_int(meta, "jobs", 0);
 	if (jobs > 0)

@@ -44,6 +44,9 @@ void totals_add(struct totals *t, enum verdict v)
 	case V_INCONCLUSIVE:
 		t->inconclusive++;
 		break;
+	case V_XFAIL:		/* as kselftest's XFAIL: not a failure */
+		t->xfail++;
+		break;
 	default:
 		t->error++;
 		break;

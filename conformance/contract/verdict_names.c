@@ -15,6 +15,7 @@ static const char *const verdict_names[V_COUNT] = {
 	[V_INCONCLUSIVE] = "inconclusive",
 	[V_INCOMPLETE] = "incomplete",
 	[V_UNKNOWN] = "unknown",
+	[V_XFAIL] = "xfail",
 };
 
 const char *verdict_name(enum verdict v)

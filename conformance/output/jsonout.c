@@ -398,6 +398,8 @@ static struct json_object *result_group(const struct scenario *s,
 	add(go, RK_ERROR_SUBWINDOWS, doubles(gr->err_w, r->subwindows));
 	if (gr->has_expected)
 		add(go, RK_EXPECTED_CI, jci(&gr->exp_err));
+	if (gr->departure)	/* the share function's own (departure.c) */
+		add(go, RK_MODE_EXPECTED, jd(gr->mode_expected));
 	add(go, RK_TOLERANCE, jd(s->tolerance));
 	add(go, RK_INTENT_DEVIATION, jd(gr->intent_dev));
 	add(go, RK_PER_CPU, result_per_cpu(r, gr));
@@ -567,6 +569,8 @@ void jout_run_end(const struct totals *t, int exit_code, uint64_t duration_us)
 	add(to, RK_SKIP, json_object_new_int(t->skip));
 	add(to, RK_ERROR, json_object_new_int(t->error));
 	add(to, RK_INCONCLUSIVE, json_object_new_int(t->inconclusive));
+	if (t->xfail)
+		add(to, RK_XFAIL, json_object_new_int(t->xfail));
 	add(o, RK_TOTALS, to);
 	add(o, RK_EXIT, json_object_new_int(exit_code));
 	add(o, RK_DURATION_US, json_object_new_int64(duration_us));

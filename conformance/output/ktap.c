@@ -58,8 +58,10 @@ static void ktap_group(FILE *f, const struct scenario *s,
 	char name[SCN_PATH_MAX];
 
 	clean(name, sizeof(name), s->groups[g].path);
-	fprintf(f, "    %sok %d %s%s\n", v == V_PASS ? "" : "not ", g + 1,
-		name, v == V_INCONCLUSIVE ? " # INCONCLUSIVE" : "");
+	fprintf(f, "    %sok %d %s%s\n",
+		v == V_PASS || v == V_XFAIL ? "" : "not ", g + 1, name,
+		v == V_INCONCLUSIVE ? " # INCONCLUSIVE" :
+		v == V_XFAIL ? " # XFAIL" : "");
 }
 
 void ktap_subtests(FILE *f, const struct scenario *s,
@@ -137,6 +139,9 @@ void ktap_result(FILE *f, int n, const char *name, enum verdict v,
 	case V_INCONCLUSIVE:
 		fprintf(f, "not ok %d %s # INCONCLUSIVE %s\n", n, cn, cr);
 		break;
+	case V_XFAIL:	/* kselftest's: ok, the directive says why */
+		fprintf(f, "ok %d %s # XFAIL %s\n", n, cn, cr);
+		break;
 	default:
 		fprintf(f, "not ok %d %s # %s %s\n", n, cn,
 			timeout ? "TIMEOUT" : "ERROR", cr);
@@ -147,8 +152,8 @@ void ktap_result(FILE *f, int n, const char *name, enum verdict v,
 
 void ktap_totals(FILE *f, const struct totals *t)
 {
-	fprintf(f, "# Totals: pass:%d fail:%d xfail:0 xpass:0 skip:%d "
-		"error:%d inconclusive:%d\n", t->pass, t->fail, t->skip,
-		t->error, t->inconclusive);
+	fprintf(f, "# Totals: pass:%d fail:%d xfail:%d xpass:0 skip:%d "
+		"error:%d inconclusive:%d\n", t->pass, t->fail, t->xfail,
+		t->skip, t->error, t->inconclusive);
 	fflush(f);
 }

@@ -221,7 +221,7 @@ static void report_kernel_checks(const struct scenario *s,
 		}
 	}
 	if (why && (res->v == V_PASS || res->v == V_FAIL ||
-		    res->v == V_INCONCLUSIVE)) {
+		    res->v == V_INCONCLUSIVE || res->v == V_XFAIL)) {
 		if (res->v != V_FAIL)
 			snprintf(res->reason, sizeof(res->reason), "%s", why);
 		res->v = V_FAIL;
@@ -756,12 +756,15 @@ static int run_teardown(struct scn_run *run)
 static void run_verdict(struct scn_run *run)
 {
 	const struct seq_plan *p = &run->plan;
+	struct vd_input in;
 
 	if (!run->decided) {
 		run->look = p->nlooks - 1;
 		run_look(run);
 	}
 	seq_outcome_fill(p, run->look, &run->res, &run->sq);
+	in = run_vd_input(run);
+	vd_departure(&in, &run->res);
 	if (!p->sequential)
 		return;
 	vd_diag(&run->res, "sequential: look %d of %d (window %.1f s of at "
@@ -837,7 +840,7 @@ static void run_kernel_verdict(struct scn_run *run)
 		for (int i = 0; i < km->nlines; i++)
 			vd_diag(res, "kmsg: %s", km->lines[i]);
 		if (res->v == V_PASS || res->v == V_FAIL ||
-		    res->v == V_INCONCLUSIVE) {
+		    res->v == V_INCONCLUSIVE || res->v == V_XFAIL) {
 			res->v = V_FAIL;
 			snprintf(res->reason, sizeof(res->reason),
 				 "%d scheduler warning(s) in the kernel log: "

@@ -164,6 +164,8 @@ enum verdict seq_group_verdict(const struct scenario *s,
 
 	if (r->g[g].pass)
 		return V_PASS;
+	if (r->g[g].departure)
+		return V_XFAIL;
 	if (r->v == V_INCONCLUSIVE &&
 	    group_call(s, &r->g[g], &ci) != SEQ_OUTSIDE)
 		return V_INCONCLUSIVE;

@@ -69,6 +69,9 @@ struct grp_result {
 	double sub_half_width;		/* ... the sub-window interval's */
 	double err_w[VD_MAX_WINDOWS];	/* ... per sub-window */
 	struct stats_summary exp_err;	/* measured - expected */
+	/* a missed expectation the share function's formula gives */
+	bool departure;
+	double mode_expected;		/* that formula's share (departure.c) */
 	double cpu_measured[SCN_MAX_CPUS];	/* CPUs, per CPU */
 	double cpu_model[SCN_MAX_CPUS];		/* model defined, CPUs */
 	/* stall charges (ns) to its subtree in the last sub-window */
@@ -185,6 +188,16 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
  * one CPU to run on, and no bandwidth limit over it (VD_CI_LAG applies).
  */
 bool vd_steady(const struct scenario *s, const struct scn_state *st);
+
+/*
+ * departure.c - a FAIL whose every failing group misses only its golden
+ * expectation, where the model holds and the measured share is what the
+ * kernel's share function (sched/cgroup_mode concur, tasks or max) gives
+ * by its documented formula: the verdict becomes XFAIL, each such group
+ * marked with that share and the reason naming the size of the
+ * departure. Only a steady window (vd_steady(), no repeats) is judged.
+ */
+void vd_departure(const struct vd_input *in, struct scn_result *r);
 
 
 /*

@@ -88,7 +88,8 @@ static void test_ktap_count(void **state)
 		"ok 1 a", "ok 2 b # SKIP needs 4 CPUs",
 		"not ok 3 c", "not ok 4 d # INCONCLUSIVE A: straddles",
 		"not ok 5 e # TIMEOUT after 30 s", "[  1.2] ok 6 noise",
-		"ok 6 f", "# Totals: pass:2 fail:2 skip:1",
+		"ok 6 f", "ok 7 g # XFAIL P: concur's formula",
+		"# Totals: pass:2 fail:2 skip:1",
 	};
 	struct lines l = { (char **)v, sizeof(v) / sizeof(v[0]), 0 };
 	struct totals c;
@@ -100,6 +101,7 @@ static void test_ktap_count(void **state)
 	assert_int_equal(c.fail, 1);
 	assert_int_equal(c.error, 1);		/* the timeout */
 	assert_int_equal(c.inconclusive, 1);
+	assert_int_equal(c.xfail, 1);
 }
 
 static const char ktap[] =

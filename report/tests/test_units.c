@@ -48,6 +48,13 @@ static void test_ktap_lines(void **state)
 	assert_int_equal(ktap_parse_line("ok 7 w # INCONCLUSIVE", &r, &p, &f,
 					 &s), 1);
 	assert_int_equal(r.verdict, V_PASS);
+	/* a departure by design: ok with XFAIL, not of a failing line */
+	assert_int_equal(ktap_parse_line("ok 8 p # XFAIL P: concur", &r, &p,
+					 &f, &s), 1);
+	assert_int_equal(r.verdict, V_XFAIL);
+	assert_int_equal(ktap_parse_line("not ok 9 p # XFAIL", &r, &p, &f,
+					 &s), 1);
+	assert_int_equal(r.verdict, V_FAIL);
 	assert_int_equal(ktap_parse_line("ok 4 v1 # SKIP no v1", &r, &p, &f,
 					 &s), 1);
 	assert_int_equal(r.verdict, V_SKIP);

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * departure.c - a golden expectation missed by design of the share
+ * function (verdict.h).
+ *
+ * cgroup v2 gives equal weights equal shares. 7.3's concur scales a
+ * group's weight by nr = min(tg_tasks, tg_cpus), tasks by tg_tasks and
+ * max by tg_cpus (calc_*_shares() in kernel/sched/fair.c; concur's
+ * comment: "Func: fraction(nr * tg->shares); nr = min(nr_tasks,
+ * nr_cpus)"), so a group whose tasks are packed on fewer CPUs than it has
+ * tasks weighs more than its cpu.weight says. The share that formula
+ * intends is the ideal split with each group's weight scaled by its
+ * count, the count taken as the scenario defines it (the hogs below the
+ * group, the CPUs of its cpuset): a kernel that counts wrongly misses it
+ * and stays a FAIL.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "verdict/verdict.h"
+
+/* The hogs below group g in state st. */
+static int hogs_below(const struct scenario *s, const struct scn_state *st,
+		      int g)
+{
+	int t, h, n = 0;
+
+	for (t = 0; t < s->ntasks; t++) {
+		if (st->task_stopped[t])
+			continue;
+		for (h = st->task_group[t]; h >= 0; h = s->groups[h].parent)
+			if (h == g) {
+				n += s->tasks[t].count;
+				break;
+			}
+	}
+	return n;
+}
+
+/* The factor mode m scales group g's weight by; 0: not a scaling mode. */
+static int mode_factor(enum km_mode m, const struct scenario *s,
+		       const struct scn_state *st, int g)
+{
+	int tasks = hogs_below(s, st, g);
+	int cpus = scn_cpumask_count(scn_group_cpuset(s, g) & st->online);
+
+	if (tasks < 1)
+		tasks = 1;
+	if (cpus < 1)
+		cpus = scn_cpumask_count(st->online);
+	switch (m) {
+	case KM_MODE_CONCUR:
+		return tasks < cpus ? tasks : cpus;
+	case KM_MODE_TASKS:
+		return tasks;
+	case KM_MODE_MAX:
+		return cpus;
+	default:
+		return 0;
+	}
+}
+
+/* The mode's intended shares into frac[]; -1 when it cannot say. */
+static int mode_shares(const struct vd_input *in, const struct scn_result *r,
+		       enum km_mode m, double *frac)
+{
+	const struct scenario *s = in->s;
+	double cap[SCN_MAX_CPUS] = { 0 }, gcpu[SCN_MAX_GROUPS], tot = 0;
+	struct scn_state st = *in->st;
+	int g, f;
+
+	for (g = 0; g < s->ngroups; g++) {
+		f = mode_factor(m, s, in->st, g);
+		if (!f)
+			return -1;
+		st.group_weight[g] *= (unsigned long)f;
+	}
+	for (g = 0; g < r->ncpus && g < SCN_MAX_CPUS; g++)
+		cap[g] = r->cpu_capacity[g];
+	if (ideal_split(s, &st, cap, gcpu, NULL))
+		return -1;
+	for (g = 0; g < s->ngroups; g++)
+		if (s->groups[g].parent < 0)
+			tot += gcpu[g];
+	if (tot <= 0)
+		return -1;
+	for (g = 0; g < s->ngroups; g++)
+		frac[g] = gcpu[g] / tot;
+	return 0;
+}
+
+static bool inside(double lo, double hi, double tol)
+{
+	return lo >= -tol && hi <= tol;
+}
+
+/* Is group g's failure the formula's: golden out, model and frac in? */
+static bool by_formula(const struct scenario *s, const struct grp_result *gr,
+		       double frac)
+{
+	double shift = gr->expected - frac;
+
+	return gr->has_expected &&
+	       inside(gr->err.lo, gr->err.hi, s->tolerance) &&
+	       !inside(gr->exp_err.lo, gr->exp_err.hi, s->tolerance) &&
+	       inside(gr->exp_err.lo + shift, gr->exp_err.hi + shift,
+		      s->tolerance);
+}
+
+void vd_departure(const struct vd_input *in, struct scn_result *r)
+{
+	const struct scenario *s = in->s;
+	enum km_mode m = km_get_mode();
+	double frac[SCN_MAX_GROUPS];
+	int g, first = -1;
+
+	if (r->v != V_FAIL || !r->agg_ok || s->nrepeats || in->ss->hop ||
+	    !vd_steady(s, in->st) || mode_shares(in, r, m, frac))
+		return;
+	for (g = 0; g < s->ngroups; g++) {
+		if (r->g[g].pass)
+			continue;
+		if (!by_formula(s, &r->g[g], frac[g]))
+			return;
+		if (first < 0)
+			first = g;
+	}
+	if (first < 0)
+		return;
+	for (g = 0; g < s->ngroups; g++) {
+		r->g[g].mode_expected = frac[g];
+		r->g[g].departure = !r->g[g].pass;
+	}
+	r->v = V_XFAIL;
+	snprintf(r->reason, sizeof(r->reason), "%s: measured %.4f is "
+		 "cgroup_mode %s's share by its formula (%.4f), not the "
+		 "weights' %.4f: a departure of %+.4f (fair.c calc_%s_shares())",
+		 s->groups[first].path, r->g[first].measured, km_mode_name(m),
+		 frac[first], r->g[first].expected,
+		 frac[first] - r->g[first].expected, km_mode_name(m));
+}
