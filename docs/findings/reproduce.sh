@@ -32,6 +32,7 @@ esac
 
 # A package name the host's apt does not know comes from the private index.
 spec=$kernel
+[ ! -e "$kernel" ] || spec=$(realpath "$kernel")
 if [ ! -e "$kernel" ] && ! apt-cache show "$kernel" >/dev/null 2>&1; then
 	dir=$top/build/acceptance/private
 	ls "$dir/${kernel}"_*.deb >/dev/null 2>&1 ||
