@@ -44,6 +44,7 @@ check-patches: | deps
 # the base alone, as a stable patch against the pristine Debian tree, with
 # patches/$(KBASE)/stable.msg as its changelog, and the stand-alone
 # reproducer, into $(BUILD)/stable$(KSUFFIX)/ (patches/stable-patch.sh).
+# The send-ready drafts with citations and Cc lines: docs/findings/load-sum-truncation/.
 STABLE_FIX_6.1  := $(wildcard patches/6.1/0008-*.patch)
 STABLE_FIX_6.12 := $(wildcard patches/6.12/0001-*.patch)
 STABLE_SRC_DIR   = $(if $(wildcard $(KSTOCK_DIR)/src-*),$(KSTOCK_DIR),$(KBUILD_DIR))
