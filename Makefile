@@ -106,6 +106,7 @@ help:
 	@echo "  make compare        BASE=results/A CAND=results/B regression report"
 	@echo "  make acceptance     the suite on a distro kernel: KERNEL_PKG=package|.deb|vmlinuz"
 	@echo "  make flake N=20     the suite N times on one kernel: failure counts, error spread"
+	@echo "  make matrix         the suite on MATRIX_KERNELS (Debian lines, patched:BASE): one table"
 	@echo "  make report-tests   report unit tests; make report-browser-test: headless Chromium"
 	@echo "  make fuzz           fuzz the scenario parser (FUZZ_SECONDS)"
 	@echo "  make faults         guest fault injection (panic, hang, kill, crash, OOM)"

@@ -28,3 +28,12 @@ acceptance: deps
 .PHONY: acceptance-tests
 acceptance-tests: | deps
 	$(Q)acceptance/tests/test-kconfig-check.sh
+
+# make matrix [MATRIX_KERNELS="6.1 6.12 7.3 patched:7.3"] [SCENARIOS=...]: the
+# suite on each kernel (acceptance/matrix.sh; resumable), one table kernel
+# x scenario in $(RESULTS_DIR)/matrix/matrix.html and on stdout.
+MATRIX_KERNELS ?= 6.1 6.12 7.0 7.1 7.2 7.3
+.PHONY: matrix
+matrix: deps $(CFSREPORT)
+	$(Q)CFSREPORT=$(CFSREPORT) MAKE="$(MAKE)" acceptance/matrix.sh \
+		$(RESULTS_DIR)/matrix $(MATRIX_KERNELS)

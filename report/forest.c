@@ -33,6 +33,17 @@ static const struct fs_style style[FS_COUNT] = {
 	[FS_XFAIL] = { "#dbeafe", "#1d4ed8", "departure (xfail)", 1 },
 };
 
+void forest_status_style(enum forest_status st, const char **bg,
+			 const char **ink, const char **name)
+{
+	const struct fs_style *f = &style[(int)st >= 0 && st < FS_COUNT ?
+					  st : FS_FAIL];
+
+	*bg = f->bg;
+	*ink = f->ink;
+	*name = f->name;
+}
+
 struct geo {
 	int n, panels, row_h, h;
 	double lab_w, lim;

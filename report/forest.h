@@ -55,6 +55,10 @@ struct forest_row {
 enum forest_status forest_status(enum verdict v, double lo, double hi,
 				 double tolerance);
 
+/* The colours and name of a status (bg NULL: none), as the plot draws it. */
+void forest_status_style(enum forest_status st, const char **bg,
+			 const char **ink, const char **name);
+
 /* The cell of scenario s (NULL: FS_ABSENT). */
 void forest_cell_of(const struct rep_scenario *s, struct forest_cell *c);
 

@@ -28,6 +28,7 @@
 #include "runcmds.h"
 #include "shardmerge.h"
 #include "writefile.h"
+#include "matrix.h"
 #include "results.h"
 
 static void usage(FILE *f)
@@ -36,6 +37,7 @@ static void usage(FILE *f)
 	      "       cfsreport compare [--html FILE] [--min-effect PP]\n"
 	      "                 [--confidence C] BASE_DIR CAND_DIR\n"
 	      "       cfsreport flake RESULTS_DIR...\n"
+	      "       cfsreport matrix [--html FILE] RESULTS_DIR...\n"
 	      "       cfsreport bench --out DIR [--elapsed S]\n"
 	      "                 [--kselftest SCENARIO=TEST=SECONDS]... RUN_DIR...\n"
 	      "       cfsreport ktap-splice CONSOLE_LOG    (qemu-run.sh)\n"
@@ -309,6 +311,55 @@ out:
 	return st;
 }
 
+struct matrix_arg {
+	const struct rep_run *runs;
+	int n;
+};
+
+static int w_matrix(FILE *f, const void *arg)
+{
+	const struct matrix_arg *m = arg;
+
+	return matrix_write_html(f, m->runs, m->n);
+}
+
+/* matrix [--html FILE] RUN_DIR...: the text table, and the page. */
+static int cmd_matrix(int argc, char **argv)
+{
+	struct matrix_arg m = { 0 };
+	struct rep_run *runs;
+	const char *html = NULL;
+	int i = 1, n, st = 0;
+
+	if (argc > 2 && !strcmp(argv[1], "--html")) {
+		html = argv[2];
+		i = 3;
+	}
+	n = argc - i;
+	if (n < 1) {
+		usage(stderr);
+		return 2;
+	}
+	runs = calloc(n, sizeof(*runs));
+	if (!runs)
+		return 3;
+	for (m.n = 0; m.n < n; m.n++)
+		if (results_load(argv[i + m.n], &runs[m.n])) {
+			st = 3;
+			break;
+		}
+	m.runs = runs;
+	if (!st) {
+		matrix_write_text(stdout, runs, n);
+		if (html && write_file(html, w_matrix, &m))
+			st = 3;
+	}
+	while (m.n--)
+		results_free(&runs[m.n]);
+	free(runs);
+	return st;
+}
+
 static int w_bench_html(FILE *f, const void *arg)
 {
 	return bench_write_html(f, arg);
@@ -528,5 +579,7 @@ int main(int argc, char **argv)
 		return cmd_compare(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "flake"))
 		return cmd_flake(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "matrix"))
+		return cmd_matrix(argc - 1, argv + 1);
 	return cmd_report(argc, argv);
 }

@@ -69,6 +69,9 @@ step acceptance $make acceptance-tests
 step kvm-probe $make kvm-probe-tests
 step scenarios $make check-scenarios SCENARIOS="quick default"
 step host-safety $make host-safety
+# The stand-alone truncation reproducer and its scenario set up the same
+# groups, weights and tasks (docs/findings/load-sum-truncation).
+step reproducer-inputs docs/findings/load-sum-truncation/check-inputs.sh
 step unpack $make unpack-tests
 if step kernel $make kernel; then
 	step kunit-parse $make kunit-parse-tests
