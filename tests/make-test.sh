@@ -81,9 +81,15 @@ if step kernel $make kernel; then
 fi
 # The 6.12 series applies and builds (the whole series; prefixes: make
 # check-series KBASE=6.12).
+# check-series unpacks a fresh tree every time: each is removed once
+# built, so that the three bases never hold the disk at once.
 step series-6.12 $make check-series KBASE=6.12 CHECK_LAST=1
+rm -rf "${BUILD:-build}/check-series-6.12"
 # The 7.3 series, from linux-source-7.3 fetched through the private index.
 step series-7.3 $make check-series KBASE=7.3 CHECK_LAST=1
+rm -rf "${BUILD:-build}/check-series-7.3"
+echo "[test] $(du -sm "${BUILD:-build}" | cut -f1) MiB under ${BUILD:-build}/" \
+	"after the series steps"
 # The private index of other suites (tools/private-apt.sh) answers, and
 # nothing above wrote to the host's apt configuration.
 step private-apt tests/private-apt-test.sh
