@@ -8,7 +8,7 @@
 
 CONF_DIR      := conformance
 CONF_OUT      := $(BUILD)/conformance
-CONF_ROOMS    := contract scenario kernel model run verdict output
+CONF_ROOMS    := contract scenario kernel model sample run verdict output
 CONF_MAIN     := $(CONF_DIR)/run/main.c
 CONF_LIB_SRCS := $(filter-out $(CONF_MAIN),\
 		 $(foreach r,$(CONF_ROOMS),$(wildcard $(CONF_DIR)/$(r)/*.c)))

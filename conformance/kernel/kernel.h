@@ -165,6 +165,7 @@ struct pelt_group {
 	bool has_shares;
 	double tg_load_avg;	/* atomic_long_read(&tg->load_avg) */
 	double shares;		/* scale_load_down(tg->shares) */
+	int tg_tasks;		/* 7.3's cpu.pelt "tasks=": tg_tasks(); 0 none */
 };
 
 struct pelt_snap {

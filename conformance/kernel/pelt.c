@@ -234,6 +234,7 @@ int pelt_parse_cpu_pelt(const char *buf, size_t len, struct pelt_snap *p,
 
 	if (g < 0 || g >= p->ngroups)
 		return -EINVAL;
+	p->grp[g].tg_tasks = 0;
 	while (s < end) {
 		const char *eol = memchr(s, '\n', end - s);
 		const char *q;
@@ -284,6 +285,8 @@ int pelt_parse_cpu_pelt(const char *buf, size_t len, struct pelt_snap *p,
 			} else if (kkey_is(&key, "shares")) {
 				p->grp[g].shares = v;
 				p->grp[g].has_shares = true;
+			} else if (kkey_is(&key, "tasks")) {
+				p->grp[g].tg_tasks = v >= 1 ? (int)v : 0;
 			}
 		}
 		if (r < 0)

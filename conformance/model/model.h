@@ -212,7 +212,8 @@ double km_mode_shares(enum km_mode m, double tg_shares, double load,
  * km_mode_shares() under km_get_mode() for group @g on CPU @c of @in:
  * tg_cpus from its effective cpuset; tg_tasks from the sampled
  * runnable_avg (without a sample, in->p NULL: the runnable tasks below
- * @g). The kernel's own tg->runnable_avg is not in debugfs: it is the sum
+ * @g), or the kernel's own tg_tasks() where cpu.pelt shows it (7.3's
+ * series: "tasks="). Else tg->runnable_avg is not readable: it is the sum
  * of per-CPU copies folded only when a CPU's runnable_avg moved by more
  * than 1/64 of its copy, so it lies within [S * 64/65, S * 64/63] of the
  * sampled sum S. Where tg_tasks() differs across that range (a saturated

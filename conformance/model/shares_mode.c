@@ -168,6 +168,9 @@ double km_mode_weight(const struct km_input *in, int g, int c,
 	if (!in->p)
 		return km_mode_shares(m, tg_shares, load, tg_weight,
 				      runnable_below(in, g), cpus);
+	if (in->p->grp[g].tg_tasks)	/* the kernel's own count (cpu.pelt) */
+		return km_mode_shares(m, tg_shares, load, tg_weight,
+				      in->p->grp[g].tg_tasks, cpus);
 	sum = runnable_sum(in, g);
 	lo = tasks_of(sum * 64 / 65);
 	hi = tasks_of(sum * 64 / 63);

@@ -11,7 +11,7 @@
 
 #include "contract/contract.h"
 #include "kernel/kernel.h"
-#include "run/run.h"
+#include "sample/sample.h"
 #include "scenario/scenario.h"
 #include "verdict/sequential.h"
 #include "verdict/verdict.h"

@@ -244,18 +244,6 @@ static void note(struct sample_set *ss, const char *what, int r)
 		 strerror(-r));
 }
 
-const struct pelt_snap *sset_pelt(const struct sample_set *ss, int k)
-{
-	int ref;
-
-	if (k < 0 || k >= ss->n)
-		return NULL;
-	ref = ss->v[k].pelt_ref;
-	if (ref < 0 || ref >= ss->n || !ss->v[ref].pelt_ok)
-		return NULL;
-	return &ss->v[ref].pelt;
-}
-
 bool sampler_moved(const struct sample_set *ss, const struct sample *sm)
 {
 	const struct sample *ref;

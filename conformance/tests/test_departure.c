@@ -20,7 +20,7 @@
 #include <cmocka.h>
 
 #include "model/model.h"
-#include "run/run.h"
+#include "sample/sample.h"
 #include "tests/testutil.h"
 #include "scenario/scenario.h"
 #include "verdict/verdict.h"

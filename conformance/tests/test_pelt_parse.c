@@ -76,6 +76,33 @@ static void test_cpu_pelt(void **state)
 	assert_true(c->present && !c->online && !c->on_list);
 	assert_close(c->contrib, 225);
 	/* cpu7 is beyond ncpus = 3: ignored, not an error. */
+	assert_int_equal(p.grp[1].tg_tasks, 0);	/* 6.x: no count */
+	pelt_snap_free(&p);
+}
+
+/* 7.3's tg line adds runnable_avg, tasks (tg_tasks()) and cpus. */
+static void test_cpu_pelt_73(void **state)
+{
+	static const char v73[] =
+		"tg load_avg=1024 shares=2048 runnable_avg=2027 tasks=2 "
+		"cpus=2\n"
+		"cpu0 online=1 on_list=1 throttled=0 nr_running=1 "
+		"h_nr_queued=1 h_nr_delayed=0 contrib=513 weight=513 "
+		"load_avg=513 runnable_avg=1024 util_avg=469 "
+		"removed_load_avg=0 se_weight=1026 se_load_avg=1025 "
+		"runnable_contrib=1017 se_h_load=1026\n";
+	static const char v612[] = "tg load_avg=1024 shares=2048\n";
+	struct pelt_snap p;
+
+	(void)state;
+	assert_int_equal(pelt_snap_alloc(&p, 1, 2), 0);
+	assert_int_equal(pelt_parse_cpu_pelt(v73, strlen(v73), &p, 0), 0);
+	assert_int_equal(p.grp[0].tg_tasks, 2);
+	assert_close(pelt_at(&p, 0, 0)->se_weight, 1026);
+	assert_close(pelt_at(&p, 0, 0)->runnable_avg, 1024);
+	/* a later read without the key does not keep the old count */
+	assert_int_equal(pelt_parse_cpu_pelt(v612, strlen(v612), &p, 0), 0);
+	assert_int_equal(p.grp[0].tg_tasks, 0);
 	pelt_snap_free(&p);
 }
 
@@ -235,6 +262,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cpu_pelt),
+		cmocka_unit_test(test_cpu_pelt_73),
 		cmocka_unit_test(test_cpu_pelt_bad),
 		cmocka_unit_test(test_debugfs_fixture),
 		cmocka_unit_test(test_proc_parsers),

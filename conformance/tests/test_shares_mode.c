@@ -188,6 +188,8 @@ static void test_count_range(void **state)
 	b0->has_se = true;
 	b0->se_weight = 1024;
 	near(a_share(&p, KM_MODE_CONCUR), 2.0 / 3);
+	p.grp[1].tg_tasks = 2;		/* the kernel's own count wins */
+	near(a_share(&p, KM_MODE_CONCUR), 1.0 / 2);
 	pelt_snap_free(&p);
 }
 

@@ -12,7 +12,7 @@
 #include "contract/contract.h"
 #include "kernel/kernel.h"
 #include "model/model.h"
-#include "run/run.h"
+#include "sample/sample.h"
 #include "scenario/scenario.h"
 
 /*
