@@ -282,33 +282,45 @@ out:
 	return st;
 }
 
+/* Load the n runs of dirs[] into *out; NULL when one cannot be. */
+static struct rep_run *load_runs(char **dirs, int n)
+{
+	struct rep_run *runs = calloc(n, sizeof(*runs));
+	int i;
+
+	for (i = 0; runs && i < n; i++)
+		if (results_load(dirs[i], &runs[i])) {
+			while (i--)
+				results_free(&runs[i]);
+			free(runs);
+			return NULL;
+		}
+	return runs;
+}
+
+static void free_runs(struct rep_run *runs, int n)
+{
+	for (int i = 0; i < n; i++)
+		results_free(&runs[i]);
+	free(runs);
+}
+
 /* flake: exit 0 when every scenario gave the same verdict in every run */
 static int cmd_flake(int argc, char **argv)
 {
 	struct rep_run *runs;
-	int i, n = argc - 1, st;
+	int n = argc - 1, st;
 
 	if (n < 1) {
 		usage(stderr);
 		return 2;
 	}
-	runs = calloc(n, sizeof(*runs));
+	runs = load_runs(argv + 1, n);
 	if (!runs)
 		return 3;
-	for (i = 0; i < n; i++) {
-		if (results_load(argv[i + 1], &runs[i])) {
-			n = i;
-			st = 3;
-			goto out;
-		}
-	}
 	st = flake_summarize(stdout, runs, n);
-	st = st < 0 ? 3 : st > 0 ? 1 : 0;
-out:
-	for (i = 0; i < n; i++)
-		results_free(&runs[i]);
-	free(runs);
-	return st;
+	free_runs(runs, n);
+	return st < 0 ? 3 : st > 0 ? 1 : 0;
 }
 
 struct matrix_arg {
@@ -326,37 +338,28 @@ static int w_matrix(FILE *f, const void *arg)
 /* matrix [--html FILE] RUN_DIR...: the text table, and the page. */
 static int cmd_matrix(int argc, char **argv)
 {
-	struct matrix_arg m = { 0 };
+	struct matrix_arg m;
 	struct rep_run *runs;
 	const char *html = NULL;
-	int i = 1, n, st = 0;
+	int i = 1, st = 0;
 
 	if (argc > 2 && !strcmp(argv[1], "--html")) {
 		html = argv[2];
 		i = 3;
 	}
-	n = argc - i;
-	if (n < 1) {
+	if (argc - i < 1) {
 		usage(stderr);
 		return 2;
 	}
-	runs = calloc(n, sizeof(*runs));
+	runs = load_runs(argv + i, argc - i);
 	if (!runs)
 		return 3;
-	for (m.n = 0; m.n < n; m.n++)
-		if (results_load(argv[i + m.n], &runs[m.n])) {
-			st = 3;
-			break;
-		}
 	m.runs = runs;
-	if (!st) {
-		matrix_write_text(stdout, runs, n);
-		if (html && write_file(html, w_matrix, &m))
-			st = 3;
-	}
-	while (m.n--)
-		results_free(&runs[m.n]);
-	free(runs);
+	m.n = argc - i;
+	matrix_write_text(stdout, runs, m.n);
+	if (html && write_file(html, w_matrix, &m))
+		st = 3;
+	free_runs(runs, m.n);
 	return st;
 }
 
