@@ -70,6 +70,12 @@ DEPS_PKGS += jq
 kvm-probe-tests:
 	$(Q)initramfs/tests/test-kvm-probe.sh
 
+# make guest-death-tests: guest-death.sh on recorded console logs (the
+# jump-label int3 deaths under TCG against kernel oopses).
+.PHONY: guest-death-tests
+guest-death-tests:
+	$(Q)initramfs/tests/test-guest-death.sh
+
 # make shard-tests: shard-merge.sh on recorded shards (no guest boots).
 .PHONY: shard-tests
 shard-tests: $(CFSREPORT) | deps
