@@ -42,5 +42,25 @@ check "missing log: exit 2" eq "$rc" 2
 run --accel "$fx/clean.log"
 check "bad arguments: exit 2" eq "$rc" 2
 
+# tcg-thread.sh: the threading for a QEMU, from its version.
+tmp=$(mktemp -d /tmp/tcg-thread-test.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+fake() { printf '#!/bin/sh\necho "%s"\n' "$2" >"$tmp/$1"; chmod +x "$tmp/$1"; }
+fake q72 "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18+b3)"
+fake q80 "QEMU emulator version 8.0.5"
+fake q81 "QEMU emulator version 8.1.0"
+fake q10 "QEMU emulator version 10.0.2 (Debian 1:10.0.2+ds-2+deb13u1~bpo12+1)"
+fake qbad "something else"
+t() { TCG_THREAD=${2:-auto} initramfs/tcg-thread.sh "$tmp/$1" 2>/dev/null; }
+check "QEMU 7.2: single" eq "$(t q72)" single
+check "QEMU 8.0: single" eq "$(t q80)" single
+check "QEMU 8.1: multi" eq "$(t q81)" multi
+check "QEMU 10.0: multi" eq "$(t q10)" multi
+check "unreadable version: single" eq "$(t qbad)" single
+check "TCG_THREAD=multi overrides" eq "$(t q72 multi)" multi
+check "TCG_THREAD=single overrides" eq "$(t q10 single)" single
+t q10 bogus >/dev/null
+check "TCG_THREAD=bogus: exit 2" eq "$?" 2
+
 echo "guest-death: $pass passed, $fail failed"
 [ "$fail" = 0 ]
