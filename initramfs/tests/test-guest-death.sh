@@ -19,6 +19,13 @@ check "7.2.13 reproducer: the text is no longer int3" eq "$(grep -o "is '66', no
 run --accel kvm "$fx/7.2.13-jlrepro-int3-update_curr.log"
 check "a removed breakpoint is an emulator fault under kvm too" eq "$rc" 30
 
+run "$fx/7.2.13-suite-int3-update_curr.log"
+check "7.2.13 default suite, scenario 31: exit 30" eq "$rc" 30
+check "7.2.13 default suite: CPU 1" eq "$(grep -o 'update_curr+0xaf/0x1e0 on CPU 1' <<<"$out")" "update_curr+0xaf/0x1e0 on CPU 1"
+run "$fx/7.3.4-jlrepro-int3-jmp8.log"
+check "7.3.4 reproducer, a key just enabled (jmp8 eb): exit 30" eq "$rc" 30
+check "7.3.4: the text is the jmp" eq "$(grep -o "is 'eb', not int3" <<<"$out")" "is 'eb', not int3"
+
 run "$fx/6.1.192-suite-int3-cfs_bandwidth_used.log"
 check "6.1.192 suite (no symbols): exit 30" eq "$rc" 30
 check "6.1.192 suite: the raw RIP" eq "$(grep -o 'int3 at 0xffffffff8105f124' <<<"$out")" "int3 at 0xffffffff8105f124"
