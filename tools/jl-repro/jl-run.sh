@@ -39,9 +39,13 @@ build=${BUILD:-$top/build}/jl
 out=${out:-$build/runs/$(date -u +%Y%m%d-%H%M%S)-$mode-$thread}
 mkdir -p "$build/root" "$out"
 
-# The initramfs: the static reproducer as /init and the mount points.
+lock=()
+[ -n "${JL_LOCK:-}" ] && lock=(flock "$JL_LOCK")
+
+# The initramfs: the static reproducer as /init and the mount points
+# (the compile under the lock too: one build or boot at a time).
 if [ ! -e "$build/jl.cpio.gz" ] || [ "$here/jlrepro.c" -nt "$build/jl.cpio.gz" ]; then
-	gcc -O2 -Wall -Wextra -static -o "$build/root/init" "$here/jlrepro.c" || exit 2
+	"${lock[@]}" gcc -O2 -Wall -Wextra -static -o "$build/root/init" "$here/jlrepro.c" || exit 2
 	mkdir -p "$build/root/proc" "$build/root/sys" "$build/root/dev"
 	(cd "$build/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$build/jl.cpio.gz"
 fi
@@ -49,9 +53,6 @@ fi
 Largs=()
 IFS=: read -ra dirs <<<"$qdata"
 for d in "${dirs[@]}"; do [ -n "$d" ] && Largs+=(-L "$d"); done
-lock=()
-[ -n "${JL_LOCK:-}" ] && lock=(flock "$JL_LOCK")
-
 died=0 total_flips=0 total_secs=0
 echo "jl: $("$qemu" --version | head -n 1), thread=$thread, $cpus vCPUs, mode=$mode, ${secs}s, kernel $kernel" | tee "$out/summary.txt"
 for i in $(seq 1 "$boots"); do
