@@ -67,6 +67,7 @@ step shard $make shard-tests
 step lava $make lava-tests
 step acceptance $make acceptance-tests
 step kvm-probe $make kvm-probe-tests
+step guest-death $make guest-death-tests
 step scenarios $make check-scenarios SCENARIOS="quick default"
 step host-safety $make host-safety
 # The stand-alone truncation reproducer and its scenario set up the same
