@@ -68,7 +68,7 @@ step lava $make lava-tests
 step acceptance $make acceptance-tests
 step kvm-probe $make kvm-probe-tests
 step guest-death $make guest-death-tests
-step scenarios $make check-scenarios SCENARIOS="quick default"
+step scenarios $make check-scenarios SCENARIOS="quick default concur"
 step host-safety $make host-safety
 # The stand-alone truncation reproducer and its scenario set up the same
 # groups, weights and tasks (docs/findings/load-sum-truncation).
