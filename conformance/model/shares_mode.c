@@ -20,8 +20,9 @@
  *   tg_cpus  = the group's effective cpuset (cpuset_num_cpus()), or
  *              num_online_cpus() without cpusets.
  *
- * As with the load, "as defined": tg_tasks is taken from the sampled
- * per-CPU runnable_avg (the contributions are lagging copies of it).
+ * tg_tasks is the kernel's own where cpu.pelt shows it ("tasks="); else
+ * it is taken from the sampled per-CPU runnable_avg, within the range the
+ * lagging contributions allow (km_mode_weight(), model.h).
  */
 #include <math.h>
 #include <string.h>
@@ -158,11 +159,12 @@ double km_mode_weight(const struct km_input *in, int g, int c,
 		      double tg_shares, double load, double tg_weight)
 {
 	enum km_mode m = km_get_mode();
-	int cpus = tg_cpus(in, g), lo, hi;
 	double sum, wlo, whi, se;
+	int cpus, lo, hi;
 
-	if (m == KM_MODE_SMP)
+	if (m == KM_MODE_SMP)	/* 6.x: no counts, nothing to look up */
 		return km_calc_group_shares(tg_shares, load, tg_weight);
+	cpus = tg_cpus(in, g);
 	if (m != KM_MODE_CONCUR && m != KM_MODE_TASKS)
 		return km_mode_shares(m, tg_shares, load, tg_weight, 1, cpus);
 	if (!in->p)
