@@ -66,7 +66,7 @@ static int mode_shares(const struct vd_input *in, const struct scn_result *r,
 		       enum km_mode m, double *frac)
 {
 	const struct scenario *s = in->s;
-	double cap[SCN_MAX_CPUS] = { 0 }, gcpu[SCN_MAX_GROUPS], tot = 0;
+	double cap[SCN_MAX_CPUS], gcpu[SCN_MAX_GROUPS];
 	struct scn_state st = *in->st;
 	int g, f;
 
@@ -76,18 +76,10 @@ static int mode_shares(const struct vd_input *in, const struct scn_result *r,
 			return -1;
 		st.group_weight[g] *= (unsigned long)f;
 	}
-	for (g = 0; g < r->ncpus && g < SCN_MAX_CPUS; g++)
-		cap[g] = r->cpu_capacity[g];
+	vd_capacity(r, cap);
 	if (ideal_split(s, &st, cap, gcpu, NULL))
 		return -1;
-	for (g = 0; g < s->ngroups; g++)
-		if (s->groups[g].parent < 0)
-			tot += gcpu[g];
-	if (tot <= 0)
-		return -1;
-	for (g = 0; g < s->ngroups; g++)
-		frac[g] = gcpu[g] / tot;
-	return 0;
+	return vd_fractions(s, gcpu, frac) > 0 ? 0 : -1;
 }
 
 static bool inside(double lo, double hi, double tol)

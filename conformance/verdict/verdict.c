@@ -1115,25 +1115,43 @@ static int vd_ideal_window(const struct vd_input *in, struct vd_acc *a,
 	return ret;
 }
 
+void vd_capacity(const struct scn_result *r, double *cap)
+{
+	for (int c = 0; c < SCN_MAX_CPUS; c++)
+		cap[c] = c < r->ncpus ? r->cpu_capacity[c] : 0;
+}
+
+double vd_fractions(const struct scenario *s, const double *gcpu,
+		    double *frac)
+{
+	double tot = 0;
+	int g;
+
+	for (g = 0; g < s->ngroups; g++)
+		if (s->groups[g].parent < 0)
+			tot += gcpu[g];
+	for (g = 0; g < s->ngroups; g++)
+		frac[g] = tot > 0 ? gcpu[g] / tot : 0;
+	return tot;
+}
+
 /* Ideal model on the measured capacities. */
 static void vd_ideal_shares(const struct vd_input *in, struct vd_acc *a,
 			    struct scn_result *r)
 {
 	const struct scenario *s = in->s;
-	double cap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS], itot = 0;
-	int c, g;
+	double cap[SCN_MAX_CPUS], gcpu_ideal[SCN_MAX_GROUPS];
+	double frac[SCN_MAX_GROUPS];
+	int g;
 
-	for (c = 0; c < SCN_MAX_CPUS; c++)
-		cap[c] = c < r->ncpus ? r->cpu_capacity[c] : 0;
+	vd_capacity(r, cap);
 	if (vd_ideal_window(in, a, cap, gcpu_ideal)) {
 		vd_diag(r, "ideal model failed; ideal reported as 0");
 		memset(gcpu_ideal, 0, sizeof(gcpu_ideal));
 	}
+	vd_fractions(s, gcpu_ideal, frac);
 	for (g = 0; g < s->ngroups; g++)
-		if (s->groups[g].parent < 0)
-			itot += gcpu_ideal[g];
-	for (g = 0; g < s->ngroups; g++)
-		r->g[g].ideal = itot > 0 ? gcpu_ideal[g] / itot : 0;
+		r->g[g].ideal = frac[g];
 }
 
 /* The model the errors are taken against (scenario key model). */

@@ -189,6 +189,15 @@ void vd_check_aggregation(const struct vd_input *in, int first, int last,
  */
 bool vd_steady(const struct scenario *s, const struct scn_state *st);
 
+/* cap[SCN_MAX_CPUS]: each CPU's measured capacity in r, 0 beyond. */
+void vd_capacity(const struct scn_result *r, double *cap);
+/*
+ * frac[g]: group g's CPUs gcpu[g] over the top-level groups' sum (0 when
+ * that is 0); returns the sum.
+ */
+double vd_fractions(const struct scenario *s, const double *gcpu,
+		    double *frac);
+
 /*
  * departure.c - a FAIL whose every failing group misses only its golden
  * expectation, where the model holds and the measured share is what the
