@@ -20,8 +20,9 @@
  *   tg_cpus  = the group's effective cpuset (cpuset_num_cpus()), or
  *              num_online_cpus() without cpusets.
  *
- * tg_tasks is the kernel's own where cpu.pelt shows it ("tasks="); else
- * it is taken from the sampled per-CPU runnable_avg, within the range the
+ * tg_tasks is the kernel's own where cpu.pelt shows it ("tasks=") and its
+ * own per-CPU runnable_avg allow it (kernel_count_fits()); else it is
+ * taken from the sampled per-CPU runnable_avg, within the range the
  * lagging contributions allow (km_mode_weight(), model.h).
  */
 #include <math.h>
@@ -122,6 +123,20 @@ static int tasks_of(double sum)
 	return n > 1 ? n : 1;
 }
 
+/*
+ * Whether the kernel's count @n is one its per-CPU runnable_avg (sum @sum)
+ * allows. tg->runnable_avg trails each CPU's average by the 1/64 fold
+ * threshold plus what a CPU's average moves within the 1 ms rate limit
+ * (at most 1 - 2^(-1/32), 2.2 %, of 1024 per task): 4 % either way. The
+ * kernel rounds down (7.3.4) or to nearest (the series' fix). A count
+ * outside that range is a stale aggregate - a kernel error, which the
+ * model does not follow: it counts from the per-CPU averages instead.
+ */
+static bool kernel_count_fits(int n, double sum)
+{
+	return n >= tasks_of(sum * 0.96) && n <= tasks_of(sum * 1.04 + 512);
+}
+
 /* The sum of the runnable_avg the sample shows on the online CPUs. */
 static double runnable_sum(const struct km_input *in, int g)
 {
@@ -160,7 +175,7 @@ double km_mode_weight(const struct km_input *in, int g, int c,
 {
 	enum km_mode m = km_get_mode();
 	double sum, wlo, whi, se;
-	int cpus, lo, hi;
+	int cpus, lo, hi, n;
 
 	if (m == KM_MODE_SMP)	/* 6.x: no counts, nothing to look up */
 		return km_calc_group_shares(tg_shares, load, tg_weight);
@@ -170,10 +185,10 @@ double km_mode_weight(const struct km_input *in, int g, int c,
 	if (!in->p)
 		return km_mode_shares(m, tg_shares, load, tg_weight,
 				      runnable_below(in, g), cpus);
-	if (in->p->grp[g].tg_tasks)	/* the kernel's own count (cpu.pelt) */
-		return km_mode_shares(m, tg_shares, load, tg_weight,
-				      in->p->grp[g].tg_tasks, cpus);
 	sum = runnable_sum(in, g);
+	n = in->p->grp[g].tg_tasks;	/* the kernel's own count (cpu.pelt) */
+	if (n && kernel_count_fits(n, sum))
+		return km_mode_shares(m, tg_shares, load, tg_weight, n, cpus);
 	lo = tasks_of(sum * 64 / 65);
 	hi = tasks_of(sum * 64 / 63);
 	wlo = km_mode_shares(m, tg_shares, load, tg_weight, lo, cpus);

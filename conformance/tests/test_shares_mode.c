@@ -190,6 +190,16 @@ static void test_count_range(void **state)
 	near(a_share(&p, KM_MODE_CONCUR), 2.0 / 3);
 	p.grp[1].tg_tasks = 2;		/* the kernel's own count wins */
 	near(a_share(&p, KM_MODE_CONCUR), 1.0 / 2);
+	/*
+	 * B one task (1016 on CPU0) but the kernel still counts 2: a stale
+	 * tg->runnable_avg the per-CPU averages do not allow; the model
+	 * counts 1 (1016 * 1.04 + 512 < 2048).
+	 */
+	steady(&p, 508);
+	p.grp[1].tg_tasks = 2;
+	near(a_share(&p, KM_MODE_CONCUR), 2.0 / 3);
+	p.grp[1].tg_tasks = 1;
+	near(a_share(&p, KM_MODE_CONCUR), 2.0 / 3);
 	pelt_snap_free(&p);
 }
 
