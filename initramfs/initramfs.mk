@@ -73,12 +73,6 @@ endif
 kvm-probe-tests:
 	$(Q)initramfs/tests/test-kvm-probe.sh
 
-# make guest-death-tests: guest-death.sh on recorded console logs (the
-# jump-label int3 deaths under TCG against kernel oopses).
-.PHONY: guest-death-tests
-guest-death-tests:
-	$(Q)initramfs/tests/test-guest-death.sh
-
 # make shard-tests: shard-merge.sh on recorded shards, then the same
 # recorded results through JOBS=1 and JOBS=2 (QEMU replayed, no guest
 # boots): one verdict line and exit code.

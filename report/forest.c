@@ -31,6 +31,7 @@ static const struct fs_style style[FS_COUNT] = {
 	[FS_SKIP] = { NULL, "#888", "skip", 0 },
 	[FS_ABSENT] = { NULL, "#999", "not in this run", 0 },
 	[FS_XFAIL] = { "#dbeafe", "#1d4ed8", "departure (xfail)", 1 },
+	[FS_EMULATOR] = { "#e0f2f1", "#00695c", "emulator fault", 2 },
 };
 
 void forest_status_style(enum forest_status st, const char **bg,
@@ -100,6 +101,8 @@ void forest_cell_of(const struct rep_scenario *s, struct forest_cell *c)
 	c->kunit = s && s->kernel_test;
 	c->status = s ? forest_status(s->verdict, c->lo, c->hi,
 				      c->tolerance) : FS_ABSENT;
+	if (s && s->emulator_fault)
+		c->status = FS_EMULATOR;
 }
 
 /* Rows, panels and a common axis: +-lim, at least 1.25 tolerances, at
@@ -182,7 +185,8 @@ static void header(FILE *f, const struct forest_row *rows,
 		   const struct geo *g)
 {
 	static const enum forest_status shown[] = {
-		FS_FAIL, FS_INCONCLUSIVE, FS_XFAIL, FS_NEAR, FS_PASS, FS_SKIP,
+		FS_FAIL, FS_EMULATOR, FS_INCONCLUSIVE, FS_XFAIL, FS_NEAR,
+		FS_PASS, FS_SKIP,
 	};
 	int cnt[FS_COUNT] = { 0 }, i, last = g->panels - 1;
 	double x = 0;
@@ -206,7 +210,8 @@ static void header(FILE *f, const struct forest_row *rows,
 		const struct fs_style *st = &style[shown[i]];
 
 		/* the slot is listed only once a verdict fills it */
-		if ((shown[i] == FS_INCONCLUSIVE || shown[i] == FS_XFAIL) &&
+		if ((shown[i] == FS_INCONCLUSIVE || shown[i] == FS_XFAIL ||
+		     shown[i] == FS_EMULATOR) &&
 		    !any_status(rows, g, shown[i]))
 			continue;
 
@@ -272,6 +277,8 @@ static void cell(FILE *f, const struct geo *g, int p, double y,
 	else if (!fin(c->error))
 		why = c->kunit ? (c->verdict == V_PASS ? "KUnit suite passed" :
 				  "KUnit suite failed") :
+		      c->status == FS_EMULATOR ?
+		      "no verdict: the emulator killed the guest here" :
 		      c->died_here ? "no result: the guest stopped here" :
 		      c->verdict == V_INCOMPLETE ? "no result (incomplete)" :
 		      c->verdict == V_PASS ? "passed (no group error)" :
@@ -296,7 +303,8 @@ static void cell(FILE *f, const struct geo *g, int p, double y,
 }
 
 static const char *const fs_class[FS_COUNT] = {
-	"pass", "near", "inconclusive", "fail", "skip", "absent",
+	"pass", "near", "inconclusive", "fail", "skip", "absent", "xfail",
+	"emulator",
 };
 
 static enum forest_status worst(const struct forest_row *r, int panels)

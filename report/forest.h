@@ -33,6 +33,8 @@ enum forest_status {
 	FS_SKIP,
 	FS_ABSENT,		/* not in this run (compare) */
 	FS_XFAIL,		/* a departure by the share function's design */
+	FS_EMULATOR,		/* the emulator killed the guest in it: no
+				 * verdict (results.h emulator_fault) */
 	FS_COUNT,
 };
 

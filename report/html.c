@@ -32,11 +32,12 @@ static const char css[] =
 	".v-pass{background:#2a8a3e}.v-fail{background:#c62828}"
 	".v-error{background:#8e24aa}.v-skip{background:#888}"
 	".v-incomplete{background:#e65100}.v-unknown{background:#555}"
-	".v-inconclusive{background:#6a3d9a}"
+	".v-inconclusive{background:#6a3d9a}.v-emulator{background:#00695c}"
 	".banner{padding:10px 14px;border-radius:4px;font-size:16px;"
 	"font-weight:bold;margin:8px 0}.banner.ok{background:#e3f4e6;"
 	"color:#1b5e20}.banner.bad{background:#fde8e8;color:#b71c1c}"
 	".banner.inc{background:#fff6d6;color:#7a5b00}"
+	".banner.emu{background:#e0f2f1;color:#004d40}"
 	".problems{background:#fff6e0;border:1px solid #f0c36d;padding:6px 12px}"
 	"section.scn{border:1px solid #ddd;border-radius:4px;margin:10px 0;"
 	"padding:0 12px}section.scn.failing{border:2px solid #c62828}"
@@ -84,6 +85,15 @@ void html_verdict(FILE *f, enum verdict v)
 		verdict_name(v));
 }
 
+/* A scenario's verdict, or "emulator fault" where the emulator killed it */
+static void scenario_verdict(FILE *f, const struct rep_scenario *s)
+{
+	if (s->emulator_fault)
+		fputs("<span class=\"v v-emulator\">emulator fault</span>", f);
+	else
+		html_verdict(f, s->verdict);
+}
+
 static void row_str(FILE *f, const char *key, const char *val)
 {
 	fprintf(f, "<tr><th>%s</th><td>", key);
@@ -109,10 +119,36 @@ static void scenario_anchor(FILE *f, const struct rep_run *run,
 
 /* ---- summary ---- */
 
+/*
+ * The banner of a run the emulator killed in scenarios (no verdict on
+ * them, and never a pass); failing counts them.
+ */
+static bool emulator_banner(FILE *f, const struct rep_run *run, int failing,
+			    int inconclusive)
+{
+	int emu = 0;
+
+	for (int i = 0; i < run->n_scen; i++)
+		emu += run->scen[i].emulator_fault;
+	if (!emu)
+		return false;
+	fprintf(f, "<div class=\"banner emu\">EMULATOR FAULT: the emulator "
+		"killed the guest in %d scenario(s), which have no verdict; of "
+		"the other %d, %d failed", emu, run->n_scen - emu,
+		failing - emu);
+	if (inconclusive)
+		fprintf(f, ", %d inconclusive", inconclusive);
+	fputs(" (not a kernel panic: an <code>int3</code> in patched text "
+	      "under TCG)</div>\n", f);
+	return true;
+}
+
 /* PASS / FAIL banner over the summary. */
 static void summary_banner(FILE *f, const struct rep_run *run, int failing,
 			   int inconclusive)
 {
+	if (emulator_banner(f, run, failing, inconclusive))
+		return;
 	if (run->n_scen == 0) {
 		fputs("<div class=\"banner bad\">No scenario results: see what "
 		      "is missing below.</div>\n", f);
@@ -315,7 +351,7 @@ static void overview(FILE *f, const struct rep_run *run,
 		int cpu = g ? results_worst_cpu(g, &d) : -1;
 
 		fprintf(f, "<tr%s><td>", is_failing(s) ? " class=\"bad\"" : "");
-		html_verdict(f, s->verdict);
+		scenario_verdict(f, s);
 		fputs("</td><td class=\"n\">", f);
 		if (s->index >= 0)
 			fprintf(f, "%d", s->index);
@@ -344,7 +380,9 @@ static void overview(FILE *f, const struct rep_run *run,
 			fputs("</td><td></td><td></td><td></td><td>", f);
 		}
 		fputs("</td><td>", f);
-		if (s->verdict == V_INCOMPLETE)
+		if (s->emulator_fault)
+			fputs("no verdict: the emulator killed the guest", f);
+		else if (s->verdict == V_INCOMPLETE)
 			fputs("started, no result", f);
 		else
 			xml_puts(f, s->reason);
@@ -622,7 +660,7 @@ static void scenario_head(FILE *f, const struct rep_run *run,
 	fputs("\" id=\"", f);
 	scenario_anchor(f, run, s);
 	fprintf(f, "\">\n<details%s><summary>", failing ? " open" : "");
-	html_verdict(f, s->verdict);
+	scenario_verdict(f, s);
 	fputs(" <b>", f);
 	xml_puts(f, s->name);
 	fputs("</b>", f);
@@ -638,7 +676,14 @@ static void scenario_head(FILE *f, const struct rep_run *run,
 static void scenario_reason(FILE *f, const struct rep_run *run,
 			    const struct rep_scenario *s)
 {
-	if (s->verdict == V_INCOMPLETE) {
+	if (s->emulator_fault) {
+		fputs("<p class=\"reason\">Emulator fault, no verdict: the guest "
+		      "died in this scenario of an <code>int3</code> the "
+		      "emulator ran from kernel text already patched (QEMU "
+		      "before 8.1 with multi-threaded TCG), not of a kernel "
+		      "bug. The scenarios after it ran in a fresh boot. See "
+		      "console.log.</p>\n", f);
+	} else if (s->verdict == V_INCOMPLETE) {
 		fputs("<p class=\"reason\">Incomplete: the scenario started but "
 		      "produced no result", f);
 		if (s->died_here) {

@@ -150,6 +150,11 @@ static void scen_message(FILE *f, const struct rep_run *run,
 {
 	const struct rep_group *g = results_worst_group(s);
 
+	if (s->emulator_fault) {
+		xml_printf(f, "no verdict: emulator fault (an int3 in patched "
+			   "kernel text run by QEMU's TCG), guest stopped here");
+		return;
+	}
 	if (s->verdict == V_INCOMPLETE) {
 		xml_printf(f, "scenario started but produced no result%s%s",
 			   s->died_here ? ": guest stopped here, host status " :

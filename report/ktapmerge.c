@@ -465,7 +465,7 @@ int ktap_shard_merge(const struct ktap_shard *sh, int jobs, FILE *out)
 
 	for (int k = 0; k < jobs; k++)
 		if (sh[k].present)
-			total += sh[k].nscen;
+			total += sh[k].span;
 	ks = shard_kunit_source(sh, jobs, &nk);
 	lines_add(&m, "KTAP version 1");
 	snprintf(buf, sizeof(buf), "1..%d", total + nk);
@@ -481,7 +481,7 @@ int ktap_shard_merge(const struct ktap_shard *sh, int jobs, FILE *out)
 		ret = lines_add(&m, buf);
 		if (!ret)
 			ret = shard_blocks(&sh[k], off, false, &m);
-		off += sh[k].nscen;
+		off += sh[k].span;
 	}
 	if (!ret && nk) {
 		snprintf(buf, sizeof(buf),

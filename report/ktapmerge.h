@@ -57,6 +57,9 @@ struct ktap_shard {
 	const char *name;		/* results directory's base name */
 	struct lines ktap;
 	int nscen;
+	int span;			/* the run's scenarios it accounts for:
+					 * nscen, or fewer for a boot that the
+					 * next boot continued (continue.sh) */
 	const char *hostcpus;
 	int present;			/* 0: the shard left no results */
 };

@@ -5,7 +5,7 @@
  * the host's KTAP assembly for the run scripts (ktapmerge.h): ktap-splice,
  * kunit-failed (qemu-run.sh), shard-ktap, shard-jsonl, shard-nscen
  * (shard-merge.sh); and the run's verdict-level facts (runcmds.h):
- * run-meta, shard-meta, verdict, ktap-counts, lava.
+ * run-meta, shard-meta, verdict, died-in, ktap-counts, lava.
  *
  * Exit: report 0 when written (whatever the run's verdict), compare 0 no
  * regression / 1 regression; 2 usage, 3 could not write an output.
@@ -48,6 +48,8 @@ static void usage(FILE *f)
 	      "       cfsreport run-meta RUN_DIR --label L ... (report/runcmds.h)\n"
 	      "       cfsreport shard-meta RUN_DIR JOBS DURATION SHARD_DIR|-...\n"
 	      "       cfsreport verdict RUN_DIR    (exits with the run's code)\n"
+	      "       cfsreport died-in RUN_DIR    (continue.sh)\n"
+	      "       cfsreport guest-death [--accel A] CONSOLE_LOG\n"
 	      "       cfsreport ktap-counts KTAP\n"
 	      "       cfsreport lava [--kmsg]      (LAVA_TEST_CASE, stdin)\n"
 	      "Defaults: RESULTS_DIR/report.html, RESULTS_DIR/junit.xml,\n"
@@ -462,6 +464,26 @@ static int cmd_console(int argc, char **argv)
 	return ret ? 3 : 0;
 }
 
+/*
+ * The run's scenarios part k accounts for: RUN_DIR/shards/sK.span when
+ * continue.sh wrote one (a boot stopped by an emulator fault covers the
+ * scenarios up to the one it died in), else all of its own, nscen.
+ */
+static int part_span(const char *run_dir, int k, int nscen)
+{
+	char path[4096];
+	FILE *f;
+	int span = nscen;
+
+	snprintf(path, sizeof(path), "%s/shards/s%d.span", run_dir, k);
+	f = fopen(path, "r");
+	if (f && (fscanf(f, "%d", &span) != 1 || span < 0 || span > nscen))
+		span = nscen;
+	if (f)
+		fclose(f);
+	return span;
+}
+
 /* A shard's results directory ("-": none) and its host CPU list file. */
 static void shard_load(struct ktap_shard *sh, const char *dir,
 		       const char *hostcpus_path)
@@ -481,6 +503,7 @@ static void shard_load(struct ktap_shard *sh, const char *dir,
 	read_lines(path, &sh->ktap);
 	snprintf(path, sizeof(path), "%s/results.jsonl", dir);
 	sh->nscen = ktap_shard_nscen(path, &sh->ktap);
+	sh->span = sh->nscen;
 }
 
 /* A shard's scenario count (its run_start's, else its KTAP plan). */
@@ -516,7 +539,8 @@ static int cmd_shard_jsonl(int argc, char **argv)
 		if (!strcmp(argv[3 + k], "-"))
 			continue;
 		sh[k].dir = argv[3 + k];
-		sh[k].nscen = shard_scenarios(argv[3 + k]);
+		sh[k].nscen = part_span(argv[1], k,
+					shard_scenarios(argv[3 + k]));
 	}
 	ret = jsonl_shard_merge(sh, jobs, shard_exit_code(argv[1], jobs),
 				stdout);
@@ -555,6 +579,7 @@ static int cmd_shard(int argc, char **argv)
 	for (int k = 0; k < jobs; k++) {
 		snprintf(hc, sizeof(hc), "%s/shards/s%d.hostcpus", argv[1], k);
 		shard_load(&sh[k], argv[3 + k], hc);
+		sh[k].span = part_span(argv[1], k, sh[k].nscen);
 	}
 	ret = ktap_shard_merge(sh, jobs, stdout);
 	for (int k = 0; k < jobs; k++) {

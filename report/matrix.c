@@ -45,10 +45,14 @@ static const char *cell_word(const struct rep_run *run, const char *name,
 	const struct rep_scenario *s = results_find(run, name);
 
 	forest_cell_of(s, c);
+	if (s && s->emulator_fault)
+		return "emulator-fault";
 	if (s)
 		return verdict_name(s->verdict);
+	/* "emulator-fault" names the scenario the emulator killed alone */
 	if (results_run_broken(run))
-		return run->host_status && run->host_status[0] ?
+		return run->host_status && run->host_status[0] &&
+		       strcmp(run->host_status, "emulator-fault") ?
 		       run->host_status : "not reached";
 	return "-";
 }
@@ -65,12 +69,12 @@ void matrix_write_text(FILE *f, const struct rep_run *runs, int n)
 			runs[k].cgroup_mode : "smp", runs[k].dir);
 	fprintf(f, "%-40s", "scenario");
 	for (k = 0; k < n; k++)
-		fprintf(f, " %-12d", k + 1);
+		fprintf(f, " %-14d", k + 1);
 	fputc('\n', f);
 	for (r = 0; r < nr; r++) {
 		fprintf(f, "%-40.40s", rows[r]);
 		for (k = 0; k < n; k++)
-			fprintf(f, " %-12.12s", cell_word(&runs[k], rows[r], &c));
+			fprintf(f, " %-14.14s", cell_word(&runs[k], rows[r], &c));
 		fputc('\n', f);
 	}
 }

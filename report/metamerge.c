@@ -32,7 +32,7 @@ static int shard_rc(const char *run_dir, int k)
 
 int shard_exit_code(const char *run_dir, int jobs)
 {
-	int failed = 0, inconclusive = 0, skipped = 0;
+	int failed = 0, inconclusive = 0, skipped = 0, emulator = 0;
 
 	for (int k = 0; k < jobs; k++) {
 		int rc = shard_rc(run_dir, k);
@@ -43,9 +43,13 @@ int shard_exit_code(const char *run_dir, int jobs)
 			inconclusive++;
 		else if (rc == CONFORM_EXIT_SKIP)
 			skipped++;
+		else if (rc == CONFORM_EXIT_EMULATOR)
+			emulator++;	/* any other stop outranks it */
 		else if (rc != CONFORM_EXIT_PASS)
 			return rc;	/* the guest stopped */
 	}
+	if (emulator)
+		return CONFORM_EXIT_EMULATOR;
 	return exit_code_rank(failed, inconclusive, skipped, jobs);
 }
 
@@ -111,6 +115,7 @@ static struct json_object *shard_entry(struct json_object *m, const char *hc,
 	set(e, "host_cpus", nth_line(hc ? hc : "", i));
 	set(e, "runner_exit", json_object_get(get(m, "runner_exit")));
 	set(e, "host_status", json_object_get(get(m, "host_status")));
+	set(e, "last_scenario", json_object_get(get(m, "last_scenario")));
 	set(e, "duration_s", json_object_get(get(m, "duration_s")));
 	return e;
 }
@@ -131,12 +136,48 @@ static struct json_object *run_label(struct json_object *first)
 	return json_object_new_string_len(s, (int)n);
 }
 
+/* Every part's emulator_faults, in part order. */
+static struct json_object *emulator_faults(struct json_object **metas, int n)
+{
+	struct json_object *all = json_object_new_array(), *a;
+
+	for (int i = 0; i < n; i++) {
+		a = get(metas[i], "emulator_faults");
+		for (size_t j = 0; json_object_is_type(a, json_type_array) &&
+		     j < json_object_array_length(a); j++)
+			json_object_array_add(all, json_object_get(
+				json_object_array_get_idx(a, j)));
+	}
+	return all;
+}
+
 static bool status_ok(struct json_object *m)
 {
 	struct json_object *st = get(m, "host_status");
 
 	return json_object_is_type(st, json_type_string) &&
 	       !strcmp(json_object_get_string(st), "ok");
+}
+
+/*
+ * The part whose status the run takes: the first that stopped other than
+ * by an emulator fault, else the first that stopped, else NULL.
+ */
+static struct json_object *stopped(struct json_object **metas, int n)
+{
+	struct json_object *emu = NULL;
+	const char *st;
+
+	for (int i = 0; i < n; i++) {
+		if (status_ok(metas[i]))
+			continue;
+		st = json_object_get_string(get(metas[i], "host_status"));
+		if (!st || strcmp(st, "emulator-fault"))
+			return metas[i];
+		if (!emu)
+			emu = metas[i];
+	}
+	return emu;
 }
 
 /* The merged keys over the first meta, in the order jq's `+` gave them. */
@@ -149,12 +190,12 @@ static void merge_keys(struct json_object *out, struct json_object **metas,
 	char *hc = host_cpus(run_dir, jobs);
 	int rc = shard_exit_code(run_dir, jobs);
 
-	for (int i = n - 1; i >= 0; i--) {
-		if (!status_ok(metas[i]))
-			bad = metas[i];
+	bad = stopped(metas, n);
+	for (int i = n - 1; i >= 0; i--)
 		if (get(metas[i], "last_scenario"))
 			last = get(metas[i], "last_scenario");
-	}
+	if (bad && get(bad, "last_scenario"))
+		last = get(bad, "last_scenario");
 	set(out, "run_id", json_object_new_string(id));
 	set(out, "label", n ? run_label(metas[0]) : NULL);
 	set(out, "jobs", json_object_new_int(jobs));
@@ -168,6 +209,10 @@ static void merge_keys(struct json_object *out, struct json_object **metas,
 	for (int i = 0; i < n; i++)
 		json_object_array_add(shards, shard_entry(metas[i], hc, i));
 	set(out, "shards", shards);
+	set(out, "emulator_faults", emulator_faults(metas, n));
+	set(out, "last_scenario_index", NULL);	/* a part's, not the run's */
+	set(out, "guest_death", bad ? json_object_get(get(bad, "guest_death")) :
+	    NULL);
 	free(hc);
 }
 

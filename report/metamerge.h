@@ -4,17 +4,26 @@
  * its shards' (cfsreport shard-meta and shard-jsonl, called by
  * initramfs/shard-merge.sh).
  *
+ * The same merge puts together the boots of a run that continued after
+ * an emulator fault (initramfs/continue.sh): each boot is a shard, run
+ * one after the other.
+ *
  * Exit code: the first shard's guest-level code (2, 3, 10-20) if any
- * shard stopped, else the contract's rank over the shards (exit.c): 1 if
- * any failed, 5 if any was inconclusive, 4 if every shard skipped all,
- * else 0. A shard's code is RUN_DIR/shards/sK.rc (shard.sh writes it).
+ * shard stopped other than by an emulator fault, else 15 if the emulator
+ * killed a shard's guest, else the contract's rank over the shards
+ * (exit.c): 1 if any failed, 5 if any was inconclusive, 4 if every shard
+ * skipped all, else 0. A shard's code is RUN_DIR/shards/sK.rc (shard.sh
+ * and continue.sh write it).
  *
  * meta.json: shard 0's (the first shard that left one), with run_id the
  * run directory's name, label without "-s0", jobs, runner_exit (null when
  * a shard's guest stopped), exit_code, host_status (the first shard's
- * that is not "ok"), last_scenario (the first shard's that has one),
- * duration_s, and shards: one {run_id, host_cpus, runner_exit,
- * host_status, duration_s} a shard that left a meta.json.
+ * that is not "ok", one that is not "emulator-fault" first),
+ * last_scenario (that shard's, else the first shard's that has one),
+ * duration_s, shards: one {run_id, host_cpus, runner_exit, host_status,
+ * last_scenario, duration_s} a shard that left a meta.json, then
+ * emulator_faults (every shard's, in order), last_scenario_index null
+ * and guest_death (the stopped shard's).
  */
 #ifndef REPORT_METAMERGE_H
 #define REPORT_METAMERGE_H

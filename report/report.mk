@@ -69,6 +69,16 @@ report-tests: $(REPORT_TEST_BINS) $(REPORT_OUT)/cfsreport-san
 	$(Q)$(REPORT_DIR)/tests/run-tests.sh $(REPORT_OUT) $(REPORT_FIXTURES) \
 		$(REPORT_TEST_BINS)
 
+# make guest-death-tests: the guest-death classifier (guestdeath.c) on
+# recorded consoles (report/tests/guest-death/), under ASan/UBSan; one
+# "guest-death: N passed, M failed" line from cmocka's.
+.PHONY: guest-death-tests
+guest-death-tests: $(REPORT_OUT)/tests/test_guestdeath
+	$(Q)log=$$($< 2>&1); rc=$$?; echo "$$log"; \
+	echo "guest-death: $$(grep -c '^\[       OK \]' <<<"$$log") passed," \
+		"$$(grep -c '^\[  FAILED  \] [a-z]' <<<"$$log") failed"; \
+	exit $$rc
+
 # Screenshot check: a small PNG decoder (zlib) counting non-white pixels.
 $(REPORT_OUT)/pngcheck: $(OBJ_DIR)/plain/$(REPORT_DIR)/tests/pngcheck.o
 	@mkdir -p $(@D)

@@ -622,6 +622,8 @@ static void load_meta(struct rep_run *run)
 	run->runner_exit = jint(o, "runner_exit", -1);
 	run->host_status = jstr(a, o, "host_status");
 	run->last_scenario = jstr(a, o, "last_scenario");
+	run->emulator_faults = str_array(a, o, "emulator_faults",
+					 &run->n_emulator_faults);
 	run->started = jstr(a, o, "started");
 	run->duration_s = jnum(o, "duration_s");
 	json_object_put(o);
@@ -745,6 +747,18 @@ static bool host_ok(const struct rep_run *run)
 	return !run->host_status || !strcmp(run->host_status, "ok");
 }
 
+/* Did the emulator kill the guest in scenario s (meta emulator_faults)? */
+static bool emulator_killed(const struct rep_run *run,
+			    const struct rep_scenario *s)
+{
+	if (!s->has_start || s->has_result)
+		return false;
+	for (int i = 0; i < run->n_emulator_faults; i++)
+		if (!strcmp(run->emulator_faults[i], s->name))
+			return true;
+	return false;
+}
+
 static void finish(struct rep_run *run)
 {
 	struct rep_scenario *last_open = NULL;
@@ -760,6 +774,9 @@ static void finish(struct rep_run *run)
 			last_open = s;
 		}
 		if (run->last_scenario && !strcmp(run->last_scenario, s->name))
+			s->died_here = true;
+		s->emulator_fault = emulator_killed(run, s);
+		if (s->emulator_fault)
 			s->died_here = true;
 		if (s->has_result && s->ktap_verdict != V_UNKNOWN &&
 		    s->ktap_verdict != s->verdict &&

@@ -116,6 +116,9 @@ struct rep_scenario {
 	enum verdict ktap_verdict;
 	/* the guest stopped while this scenario ran (meta last_scenario) */
 	bool died_here;
+	/* ... killed by the emulator, not the kernel (meta emulator_faults):
+	 * no verdict */
+	bool emulator_fault;
 };
 
 struct rep_run {
@@ -127,6 +130,8 @@ struct rep_run {
 	const char *run_id, *label, *accel, *guest_mem, *kernel_image;
 	const char *kernel_release, *config_hash, *series_hash, *host_status;
 	const char *last_scenario, *started;
+	const char **emulator_faults;	/* scenarios the emulator killed */
+	int n_emulator_faults;
 	const char *kernel_source;	/* package and version, or source tree */
 	const char *kernel_hz;		/* distro kernels: CONFIG_HZ */
 	int guest_cpus, n_patches;

@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "contract/contract.h"
+#include "guestdeath.h"
+#include "jsonget.h"
 #include "ktapmerge.h"
 #include "lava.h"
 #include "metamerge.h"
@@ -67,6 +71,8 @@ static int run_host_opts(int argc, char **argv, struct run_host *h)
 		{ "duration", required_argument, NULL, 'D' },
 		{ "deadline", required_argument, NULL, 'd' },
 		{ "idle", required_argument, NULL, 'i' },
+		{ "qemu-version", required_argument, NULL, 'v' },
+		{ "tcg-thread", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char **str[128] = {
@@ -74,13 +80,15 @@ static int run_host_opts(int argc, char **argv, struct run_host *h)
 		['m'] = &h->mem, ['k'] = &h->kernel, ['K'] = &h->kernel_meta,
 		['w'] = &h->watchdog, ['s'] = &h->started,
 		['d'] = &h->deadline, ['i'] = &h->idle,
+		['v'] = &h->qemu_version, ['t'] = &h->tcg_thread,
 	};
 	int c;
 
 	*h = (struct run_host){
 		.label = "", .accel = "", .cpus = "0", .mem = "", .kernel = "",
 		.kernel_meta = "", .watchdog = "", .started = "",
-		.deadline = "0", .idle = "0",
+		.deadline = "0", .idle = "0", .qemu_version = "",
+		.tcg_thread = "",
 	};
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -157,6 +165,65 @@ static int cmd_verdict(int argc, char **argv)
 	return rc;
 }
 
+/*
+ * died-in RUN_DIR: "INDEX NAME" of the scenario one guest's boot stopped
+ * in (meta.json last_scenario_index, last_scenario); exit 1 when none.
+ */
+static int cmd_died_in(int argc, char **argv)
+{
+	char path[4096];
+	struct json_object *m;
+	long idx;
+	int rc = 1;
+
+	if (argc != 2)
+		return usage_error(argv[0]);
+	snprintf(path, sizeof(path), "%s/meta.json", argv[1]);
+	m = json_object_from_file(path);
+	if (!m) {
+		fprintf(stderr, "cfsreport: %s: not readable JSON\n", path);
+		return 3;
+	}
+	idx = jkey_int(m, "last_scenario_index", -1);
+	if (idx >= 1) {
+		printf("%ld %s\n", idx, jkey_str(m, "last_scenario", ""));
+		rc = 0;
+	}
+	json_object_put(m);
+	return rc;
+}
+
+/*
+ * guest-death [--accel tcg|kvm] CONSOLE_LOG: guest_death_text()'s line;
+ * exit 30 for an emulator fault, 31 for a kernel oops, 0 for none.
+ */
+static int cmd_guest_death(int argc, char **argv)
+{
+	const char *accel = "tcg";
+	struct guest_death d;
+	struct lines con = { 0 };
+	char text[512];
+	FILE *f;
+
+	if (argc == 4 && !strcmp(argv[1], "--accel"))
+		accel = argv[2];
+	else if (argc != 2)
+		return usage_error(argv[0]);
+	f = fopen(argv[argc - 1], "r");
+	if (!f) {
+		fprintf(stderr, "cfsreport: %s: %s\n", argv[argc - 1],
+			strerror(errno));
+		return 3;
+	}
+	lines_read(f, &con);
+	fclose(f);
+	guest_death_read(&con, !strcmp(accel, "kvm"), &d);
+	lines_free(&con);
+	guest_death_text(&d, accel, text, sizeof(text));
+	puts(text);
+	return d.kind == GD_EMULATOR ? 30 : d.kind == GD_KERNEL ? 31 : 0;
+}
+
 static int cmd_ktap_counts(int argc, char **argv)
 {
 	struct totals c;
@@ -199,6 +266,8 @@ int runcmd(int argc, char **argv)
 		{ "run-meta", cmd_run_meta },
 		{ "shard-meta", cmd_shard_meta },
 		{ "verdict", cmd_verdict },
+		{ "died-in", cmd_died_in },
+		{ "guest-death", cmd_guest_death },
 		{ "ktap-counts", cmd_ktap_counts },
 		{ "lava", cmd_lava },
 	};

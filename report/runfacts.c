@@ -77,7 +77,8 @@ static void kunit_failed(const struct lines *con, char *buf, size_t len)
  * of results.jsonl when no result has its index. Lines that are not JSON
  * (a record cut by the guest's end) are not records.
  */
-static void jsonl_last_scenario(const char *dir, char *buf, size_t len)
+static void jsonl_last_scenario(const char *dir, char *buf, size_t len,
+				int *last_index)
 {
 	char path[4096], *line = NULL;
 	size_t cap = 0;
@@ -107,6 +108,7 @@ static void jsonl_last_scenario(const char *dir, char *buf, size_t len)
 		fclose(f);
 	if (done)
 		buf[0] = '\0';
+	*last_index = done || !buf[0] ? -1 : (int)idx;
 }
 
 /* The exit code and host status from the marker and the watchdog. */
@@ -120,6 +122,9 @@ static void run_status(const struct lines *con, const struct run_host *h,
 	} else if (f->runner_exit >= 0) {
 		f->host_status = "ok";
 		f->exit_code = f->runner_exit;
+	} else if (f->death.kind == GD_EMULATOR) {
+		f->host_status = "emulator-fault";
+		f->exit_code = CONFORM_EXIT_EMULATOR;
 	} else if (console_has(con, "Kernel panic")) {
 		f->host_status = "panic";
 		f->exit_code = CONFORM_EXIT_PANIC;
@@ -144,6 +149,7 @@ int run_facts_read(const char *dir, const struct run_host *h,
 	int ret;
 
 	memset(f, 0, sizeof(*f));
+	f->last_index = -1;
 	snprintf(path, sizeof(path), "%s/console.log", dir);
 	c = fopen(path, "r");
 	if (!c)
@@ -151,12 +157,16 @@ int run_facts_read(const char *dir, const struct run_host *h,
 	ret = lines_read(c, &con);
 	fclose(c);
 	if (!ret) {
+		guest_death_read(&con, !strcmp(h->accel, "kvm"), &f->death);
+		if (f->death.kind != GD_NONE)
+			guest_death_text(&f->death, h->accel, f->death_text,
+					 sizeof(f->death_text));
 		run_status(&con, h, f);
 		f->oom = console_has(&con, "Out of memory: Killed process");
 		console_release(&con, f->release, sizeof(f->release));
 		kunit_failed(&con, f->kunit_failed, sizeof(f->kunit_failed));
 		jsonl_last_scenario(dir, f->last_scenario,
-				    sizeof(f->last_scenario));
+				    sizeof(f->last_scenario), &f->last_index);
 	}
 	lines_free(&con);
 	/* a failed KUnit suite fails a run that passed, skipped or was
@@ -195,12 +205,24 @@ static void put_kv(FILE *out, const char *text, const char *s)
 	json_put_string(out, s);
 }
 
+/* text then s as a JSON string, or null when s is "" */
+static void put_str_or_null(FILE *out, const char *text, const char *s)
+{
+	fputs(text, out);
+	if (s && s[0])
+		json_put_string(out, s);
+	else
+		fputs("null", out);
+}
+
 int run_facts_meta(FILE *out, const char *run_id, const struct run_host *h,
 		   const struct run_facts *f)
 {
 	put_kv(out, "{\"run_id\":", run_id);
 	put_kv(out, ",\"label\":", h->label);
 	put_kv(out, ",\"accel\":", h->accel);
+	put_str_or_null(out, ",\"tcg_thread\":", h->tcg_thread);
+	put_str_or_null(out, ",\"qemu_version\":", h->qemu_version);
 	fprintf(out, ",\"guest_cpus\":%s", h->cpus);
 	put_kv(out, ",\"guest_mem\":", h->mem);
 	put_kv(out, ",\n \"kernel_image\":", h->kernel);
@@ -215,13 +237,19 @@ int run_facts_meta(FILE *out, const char *run_id, const struct run_host *h,
 	put_kv(out, ",\"host_status\":", f->host_status);
 	fprintf(out, ",\"qemu_exit\":%d,\"exit_code\":%d,\n \"last_scenario\":",
 		h->qemu_exit, f->exit_code);
-	if (f->last_scenario[0])
-		json_put_string(out, f->last_scenario);
+	put_str_or_null(out, "", f->last_scenario);
+	if (f->last_index >= 0)
+		fprintf(out, ",\"last_scenario_index\":%d", f->last_index);
 	else
-		fputs("null", out);
+		fputs(",\"last_scenario_index\":null", out);
 	put_kv(out, ",\"started\":", h->started);
-	fprintf(out, ",\"duration_s\":%d,\n \"deadline_s\":%s,\"idle_s\":%s}\n",
+	fprintf(out, ",\"duration_s\":%d,\n \"deadline_s\":%s,\"idle_s\":%s",
 		h->duration, h->deadline, h->idle);
+	put_str_or_null(out, ",\n \"guest_death\":", f->death_text);
+	fputs(",\"emulator_faults\":[", out);
+	if (f->exit_code == CONFORM_EXIT_EMULATOR && f->last_scenario[0])
+		json_put_string(out, f->last_scenario);
+	fputs("]}\n", out);
 	return ferror(out) ? -EIO : 0;
 }
 
@@ -242,8 +270,14 @@ void run_facts_say(FILE *out, const char *dir, const struct run_host *h,
 {
 	const char *st = f->host_status;
 
-	if (!strcmp(st, "panic"))
-		fprintf(out, "[run] guest kernel panicked%s\n", during(f, false));
+	if (!strcmp(st, "emulator-fault"))
+		fprintf(out, "[run] emulator fault, not a kernel verdict: %s%s\n",
+			f->death_text + strlen("emulator-int3: "),
+			during(f, false));
+	else if (!strcmp(st, "panic"))
+		fprintf(out, "[run] guest kernel panicked%s%s%s\n",
+			during(f, false), f->death_text[0] ? ": " : "",
+			f->death_text);
 	else if (!strcmp(st, "hang"))
 		fprintf(out, "[run] guest hung: no output for %ss%s\n", h->idle,
 			during(f, false));

@@ -16,7 +16,8 @@
 
 struct jsonl_shard {
 	const char *dir;		/* NULL: the shard left no results */
-	int nscen;			/* its scenarios (ktap_shard_nscen()) */
+	int nscen;			/* the run's scenarios it accounts for
+					 * (ktap_shard's span) */
 };
 
 int jsonl_shard_merge(const struct jsonl_shard *sh, int jobs, int exit_code,

@@ -55,6 +55,13 @@ enum verdict verdict_parse(const char *s);
 #define CONFORM_EXIT_DEADLINE		12
 #define CONFORM_EXIT_QEMU_DIED		13
 #define CONFORM_EXIT_CRASHED		14
+/*
+ * The emulator killed the guest (an int3 oops in text the kernel had
+ * already patched, report/guestdeath.h): no verdict on the kernel. Of the
+ * guest-level codes it ranks last: a run's other parts' panic, hang or
+ * crash (10-14) outrank it, and it outranks every verdict code (0-5).
+ */
+#define CONFORM_EXIT_EMULATOR		15
 
 int exit_code_rank(int failed, int inconclusive, int skipped, int n);
 
@@ -72,7 +79,8 @@ void totals_add(struct totals *t, enum verdict v);
 /* exit_code_rank() of t, an error counting as a failure, n results. */
 int totals_exit_code(const struct totals *t, int n);
 
-/* "PASS", "SKIP" (4), "INCONCLUSIVE" (5), else "FAIL". */
+/* "PASS", "SKIP" (4), "INCONCLUSIVE" (5), "EMULATOR-FAULT" (15), else
+ * "FAIL". */
 const char *exit_code_verdict(int code);
 
 /*

@@ -24,6 +24,8 @@ const char *exit_code_verdict(int code)
 		return "SKIP";
 	case CONFORM_EXIT_INCONCLUSIVE:
 		return "INCONCLUSIVE";
+	case CONFORM_EXIT_EMULATOR:
+		return "EMULATOR-FAULT";
 	default:
 		return "FAIL";
 	}

@@ -125,6 +125,7 @@ static void shard(struct ktap_shard *sh, const char *name, int nscen,
 	sh->name = name;
 	sh->hostcpus = "0";
 	sh->nscen = nscen;
+	sh->span = nscen;
 	sh->present = v != NULL;
 	if (v)
 		load(&sh->ktap, v);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_matrix.c - kernel x scenario (matrix.c) on the recorded runs: a
- * pass, a fail and a run whose guest panicked mid-way.
+ * pass, a fail and a run whose guest panicked mid-way; then the same
+ * death as an emulator fault, its own cell state.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -47,10 +48,10 @@ static void test_matrix(void **state)
 	t = render(false);
 	/* a row per scenario of any run, a column per run */
 	assert_non_null(strstr(t, "uneven-affinity                          "
-				  "pass         fail         panic"));
+				  "pass           fail           panic"));
 	/* not in a finished run: "-"; in the died one: why it has none */
 	assert_non_null(strstr(t, "v1-shares                                "
-				  "-            skip         panic"));
+				  "-              skip           panic"));
 	free(t);
 	t = render(true);
 	assert_non_null(strstr(t, "<a href=\"" FIXTURES "/fail-run/report.html\">"));
@@ -60,10 +61,39 @@ static void test_matrix(void **state)
 		results_free(&runs[i]);
 }
 
+/* The guest died in cpu-offline-stale, killed by the emulator. */
+static void test_emulator_fault(void **state)
+{
+	static const char *const dirs[3] = {
+		FIXTURES "/pass-run", FIXTURES "/died-run",
+		FIXTURES "/emulator-run",
+	};
+	char *t;
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(results_load(dirs[i], &runs[i]), 0);
+	t = render(false);
+	/* the scenario it died in: not incomplete, not a panic */
+	assert_non_null(strstr(t, "cpu-offline-stale                        "
+				  "-              incomplete     emulator-fault"));
+	/* the ones after it: not reached (a continued run has them) */
+	assert_non_null(strstr(t, "uneven-affinity                          "
+				  "pass           panic          not reached"));
+	free(t);
+	t = render(true);
+	assert_non_null(strstr(t, "title=\"emulator fault\">emulator-fault</td>"));
+	assert_non_null(strstr(t, "title=\"failing\">incomplete</td>"));
+	free(t);
+	for (int i = 0; i < 3; i++)
+		results_free(&runs[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_matrix),
+		cmocka_unit_test(test_emulator_fault),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -78,6 +78,7 @@ static void test_exit_rank(void **state)
 	assert_string_equal(exit_code_verdict(5), "INCONCLUSIVE");
 	assert_string_equal(exit_code_verdict(1), "FAIL");
 	assert_string_equal(exit_code_verdict(13), "FAIL");
+	assert_string_equal(exit_code_verdict(15), "EMULATOR-FAULT");
 }
 
 static void test_ktap_count(void **state)
@@ -141,8 +142,17 @@ static const struct run_host host = {
 	.label = "quick", .accel = "tcg", .cpus = "2", .mem = "1G",
 	.kernel = "build/kernel/bzImage", .kernel_meta = "", .watchdog = "",
 	.started = "2026-12-07T10:00:00Z", .deadline = "186", .idle = "120",
+	.qemu_version = "7.2.22", .tcg_thread = "multi",
 	.qemu_exit = 0, .duration = 19,
 };
+
+/* The guest died in b of an int3 in text already patched (TCG). */
+static const char console_int3[] =
+	"ok 1 a\n[   90.138619] Oops: int3: 0000 [#1] SMP NOPTI\n"
+	"[   90.139053] CPU: 1 UID: 0 PID: 1435 Comm: conform\n"
+	"[   90.139299] RIP: 0010:update_curr+0xaf/0x1e0\n"
+	"[   90.139523] Code: 00 00 00 66 <90> 83 7d 10\n"
+	"[   90.141950] Kernel panic - not syncing: Fatal exception\n";
 
 static const char console_ok[] =
 	"[init] kernel 6.1.192+, 2 CPUs online, clocksource hpet\r\n"
@@ -200,6 +210,23 @@ static void test_run_facts(void **state)
 	assert_int_equal(f.runner_exit, -1);
 	assert_string_equal(f.host_status, "panic");
 	assert_int_equal(f.exit_code, 10);
+	assert_int_equal(f.last_index, 2);
+	/* an int3 in patched text: the emulator's, not a kernel panic */
+	facts(console_int3, jsonl_two, &h, &f);
+	assert_string_equal(f.host_status, "emulator-fault");
+	assert_int_equal(f.exit_code, CONFORM_EXIT_EMULATOR);
+	assert_int_equal(f.death.kind, GD_EMULATOR);
+	assert_string_equal(f.last_scenario, "b");
+	assert_int_equal(f.last_index, 2);
+	/* ... which a finished runner's marker outranks */
+	facts("RUNNER_EXIT=0\n[ 1.0] Oops: int3: 0000 [#1] SMP\n", "", &h, &f);
+	assert_int_equal(f.exit_code, 0);
+	/* ... and under KVM with the breakpoint in memory, a kernel oops */
+	h.accel = "kvm";
+	facts("Oops: int3: 0000 [#1] SMP\nCode: 00 cc <90> 83\n"
+	      "Kernel panic - not syncing\n", "", &h, &f);
+	assert_int_equal(f.exit_code, 10);
+	h.accel = "tcg";
 	h.watchdog = "hang";
 	facts("ok 1 a\n", "", &h, &f);
 	assert_int_equal(f.exit_code, 11);
@@ -231,13 +258,27 @@ static void test_run_meta(void **state)
 	CAPTURE(out, run_facts_meta(cap, "20261207-100000-quick", &h, &f));
 	assert_string_equal(out,
 		"{\"run_id\":\"20261207-100000-quick\",\"label\":\"quick\",\"accel\":\"tcg\","
+		"\"tcg_thread\":\"multi\",\"qemu_version\":\"7.2.22\","
 		"\"guest_cpus\":2,\"guest_mem\":\"1G\",\n"
 		" \"kernel_image\":\"build/kernel/bzImage\",\"kernel_release\":\"6.1.192+\","
 		"\"kernel_build\":{},\n"
 		" \"runner_exit\":5,\"host_status\":\"ok\",\"qemu_exit\":0,\"exit_code\":5,\n"
-		" \"last_scenario\":\"b\",\"started\":\"2026-12-07T10:00:00Z\",\"duration_s\":19,\n"
-		" \"deadline_s\":186,\"idle_s\":120}\n");
+		" \"last_scenario\":\"b\",\"last_scenario_index\":2,"
+		"\"started\":\"2026-12-07T10:00:00Z\",\"duration_s\":19,\n"
+		" \"deadline_s\":186,\"idle_s\":120,\n"
+		" \"guest_death\":null,\"emulator_faults\":[]}\n");
 	free(out);
+	/* an emulator fault: its line and scenario; kvm: no TCG threads */
+	facts(console_int3, jsonl_two, &h, &f);
+	h.tcg_thread = "";
+	CAPTURE(out, run_facts_meta(cap, "x", &h, &f));
+	assert_non_null(strstr(out, "\"tcg_thread\":null,"));
+	assert_non_null(strstr(out, "\"exit_code\":15,"));
+	assert_non_null(strstr(out, "\"guest_death\":\"emulator-int3: int3 at "
+			       "update_curr+0xaf/0x1e0 on CPU 1, but the text"));
+	assert_non_null(strstr(out, "\"emulator_faults\":[\"b\"]}"));
+	free(out);
+	h.tcg_thread = "multi";
 	/* kernel_build from the file, its trailing newlines dropped */
 	put("kernel.json", "{\"patches\":7}\n\n");
 	snprintf(path, sizeof(path), "%s/kernel.json", dir);
@@ -261,7 +302,16 @@ static void test_run_say(void **state)
 	mkdir_tmp();
 	facts("ok 1 a\nKernel panic - not syncing\n", jsonl_two, &h, &f);
 	CAPTURE(out, run_facts_say(cap, "results/r", &h, &f));
-	assert_string_equal(out, "[run] guest kernel panicked during scenario 'b'\n");
+	assert_string_equal(out, "[run] guest kernel panicked during scenario 'b': "
+			    "kernel-oops: Kernel panic - not syncing\n");
+	free(out);
+	facts(console_int3, jsonl_two, &h, &f);
+	CAPTURE(out, run_facts_say(cap, "results/r", &h, &f));
+	assert_string_equal(out, "[run] emulator fault, not a kernel verdict: "
+			    "int3 at update_curr+0xaf/0x1e0 on CPU 1, but the "
+			    "text there is '66', not int3 cc: a breakpoint "
+			    "already patched away ran from a stale translation "
+			    "(tcg) during scenario 'b'\n");
 	free(out);
 	h.qemu_exit = 1;
 	facts("", "", &h, &f);
@@ -313,6 +363,12 @@ static void test_shard_exit(void **state)
 	assert_int_equal(shards_rc((const char *[]){ "1\n", "13\n" }, 2), 13);
 	assert_int_equal(shards_rc((const char *[]){ "11\n", "13\n" }, 2), 11);
 	assert_int_equal(shards_rc((const char *[]){ "0\n", "" }, 2), 2);
+	/* an emulator fault: over every verdict code, under any other stop */
+	assert_int_equal(shards_rc((const char *[]){ "15\n", "0\n" }, 2), 15);
+	assert_int_equal(shards_rc((const char *[]){ "15\n", "1\n" }, 2), 15);
+	assert_int_equal(shards_rc((const char *[]){ "0\n", "15\n" }, 2), 15);
+	assert_int_equal(shards_rc((const char *[]){ "15\n", "10\n" }, 2), 10);
+	assert_int_equal(shards_rc((const char *[]){ "15\n", "15\n" }, 2), 15);
 	rm_tmp();
 }
 
@@ -350,6 +406,7 @@ static void test_shard_meta(void **state)
 			       "      \"host_cpus\": \"0-0\",\n"
 			       "      \"runner_exit\": 0,\n"
 			       "      \"host_status\": \"ok\",\n"
+			       "      \"last_scenario\": null,\n"
 			       "      \"duration_s\": 19\n    },\n"));
 	assert_non_null(strstr(out, "\"host_cpus\": \"1-1\""));
 	free(out);
@@ -362,6 +419,33 @@ static void test_shard_meta(void **state)
 	assert_non_null(strstr(out, "  \"runner_exit\": null,\n"
 			       "  \"host_status\": \"panic\",\n"
 			       "  \"last_scenario\": \"b\",\n"));
+	assert_non_null(strstr(out, "  \"exit_code\": 10,\n"));
+	free(out);
+	/* an emulator fault then a finished boot (continue.sh): its status
+	 * and scenario, the list of the scenarios the emulator killed */
+	put("shards/r-s0/meta.json", "{\"run_id\":\"r-s0\",\"label\":\"quick\","
+	    "\"runner_exit\":null,\"host_status\":\"emulator-fault\","
+	    "\"last_scenario\":\"b\",\"last_scenario_index\":2,"
+	    "\"guest_death\":\"emulator-int3: x\",\"emulator_faults\":[\"b\"]}\n");
+	put("shards/r-s1/meta.json", "{\"run_id\":\"r-s1\",\"label\":\"quick-b1\","
+	    "\"runner_exit\":0,\"host_status\":\"ok\",\"last_scenario\":null,"
+	    "\"emulator_faults\":[]}\n");
+	put("shards/s0.rc", "15\n");
+	put("shards/s1.rc", "0\n");
+	CAPTURE(out, shard_meta_merge(dir, 2, 30, dirs, cap));
+	assert_non_null(strstr(out, "  \"host_status\": \"emulator-fault\",\n"
+			       "  \"last_scenario\": \"b\",\n"));
+	assert_non_null(strstr(out, "  \"exit_code\": 15,\n"));
+	assert_non_null(strstr(out, "  \"emulator_faults\": [\n    \"b\"\n  ],\n"));
+	assert_non_null(strstr(out, "  \"last_scenario_index\": null,\n"));
+	free(out);
+	/* a kernel panic in the later boot outranks the emulator fault */
+	put("shards/r-s1/meta.json", "{\"run_id\":\"r-s1\",\"runner_exit\":null,"
+	    "\"host_status\":\"panic\",\"last_scenario\":\"d\"}\n");
+	put("shards/s1.rc", "10\n");
+	CAPTURE(out, shard_meta_merge(dir, 2, 30, dirs, cap));
+	assert_non_null(strstr(out, "  \"host_status\": \"panic\",\n"
+			       "  \"last_scenario\": \"d\",\n"));
 	assert_non_null(strstr(out, "  \"exit_code\": 10,\n"));
 	free(out);
 	/* a lost shard: one entry */

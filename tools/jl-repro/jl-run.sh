@@ -10,7 +10,8 @@
 # JL_LOCK is set to a lock file; the caller may instead run the whole script
 # under its own lock. Per boot: OUT/bootN.log (console) and one line
 #   boot N: survived|died|other flips=F secs=S class=C
-# where class is initramfs/guest-death.sh's verdict on the console log.
+# where class is `cfsreport guest-death`'s verdict on the console log
+# (report/guestdeath.h; $CFSREPORT, else build/report/cfsreport).
 # Last line: "jl: D of N boots died, F flips, T s of guest time".
 set -uo pipefail
 
@@ -67,7 +68,7 @@ for i in $(seq 1 "$boots"); do
 	t1=$(date +%s.%N)
 	flips=$(tr -d '\r' <"$log" | grep -aoE '^\[jl\] (t=[0-9]+|done) flips=[0-9]+' | tail -n 1 | sed 's/.*flips=//')
 	gsecs=$(tr -d '\r' <"$log" | grep -aoE '^\[jl\] t=[0-9]+' | tail -n 1 | sed 's/.*t=//')
-	class=$("$top/initramfs/guest-death.sh" "$log" 2>/dev/null | head -n 1)
+	class=$("${CFSREPORT:-$top/build/report/cfsreport}" guest-death "$log" 2>/dev/null | head -n 1)
 	if grep -aq '^\[jl\] done' "$log"; then
 		state=survived gsecs=$secs
 	elif grep -aqE 'Oops|Kernel panic|BUG:' "$log"; then
