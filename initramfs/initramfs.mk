@@ -29,6 +29,23 @@ CONFORM_OPTS := $(RUNNER_OPTS)$(if $(CGROUP_MODE),$(if $(RUNNER_OPTS),$(comma))-
 KERNEL_META ?= $(if $(KERNEL),,$(KBUILD_DIR)/kernel.json)
 RUN_LABEL   := $(if $(filter 1,$(words $(SCENARIOS))),$(notdir $(basename $(SCENARIOS))),custom)
 
+# The QEMU (qemu-run.sh): QEMU=binary and QEMU_DATA=dir:dir (its firmware,
+# each given as -L); empty: the host's. TCG_THREAD=auto|multi|single
+# (initramfs/tcg-thread.sh; auto: multi from QEMU 8.1, single before).
+# The project's own kernels (no jump labels) keep two TCG threads on any
+# QEMU; a KERNEL= (a distro kernel: make acceptance, make matrix) without
+# QEMU= runs on Debian's newer QEMU when the host's is older than 8.1
+# (tools/private-qemu.sh --auto, fetched once into $(BUILD)/qemu/), else
+# auto. CONTINUE_BOOTS: fresh boots a run may take after emulator faults
+# (initramfs/continue.sh).
+QEMU       ?=
+QEMU_DATA  ?=
+TCG_THREAD ?= $(if $(KERNEL),auto,multi)
+CONTINUE_BOOTS ?= 3
+QEMU_ENV := export TCG_THREAD=$(TCG_THREAD) CONTINUE_BOOTS=$(CONTINUE_BOOTS) \
+	$(if $(QEMU),QEMU=$(QEMU)) $(if $(QEMU_DATA),QEMU_DATA=$(QEMU_DATA)); \
+	$(if $(and $(KERNEL),$(if $(QEMU),,1)),eval "$$(BUILD=$(BUILD) tools/private-qemu.sh --auto)";)
+
 .PHONY: initramfs run
 # report/report.mk (included later) builds it; named here for the
 # prerequisites of run (qemu-run.sh and shard-merge.sh assemble the KTAP
@@ -47,7 +64,7 @@ ifneq ($(JOBS),1)
 run: $(RUNNER) $(RUNNER_HOST) $(CFSREPORT) | deps
 	@$(SCN_CHECK) true
 	$(Q)$(if $(KERNEL),,test -r $(BZIMAGE) || { echo "[run] no kernel: run 'make kernel' or pass KERNEL=" >&2; exit 1; })
-	$(Q)initramfs/shard.sh $(JOBS) $(GUEST_CPUS) $(RUNNER) $(RUNNER_HOST) \
+	$(Q)$(QEMU_ENV) initramfs/shard.sh $(JOBS) $(GUEST_CPUS) $(RUNNER) $(RUNNER_HOST) \
 		$(RESULTS_DIR) $(RUN_LABEL) -- --kernel $(BZIMAGE) --accel $(ACCEL) \
 		--mem $(GUEST_MEM) \
 		$(if $(KERNEL_META),--kernel-meta $(KERNEL_META)) \
@@ -55,16 +72,19 @@ run: $(RUNNER) $(RUNNER_HOST) $(CFSREPORT) | deps
 		-- $(SCENARIO_FILES)
 else
 # Host deadline: the scenarios' own durations (from the parser) plus boot
-# and setup slack; the guest is also killed after IDLE s of silence.
+# and setup slack; the guest is also killed after IDLE s of silence. After
+# an emulator fault the rest of the scenarios run in a fresh boot
+# (initramfs/continue.sh, at most CONTINUE_BOOTS of them).
 run: $(INITRD) $(RUNNER_HOST) $(CFSREPORT) | deps
 	@$(SCN_CHECK) true
 	$(Q)$(if $(KERNEL),,test -r $(BZIMAGE) || { echo "[run] no kernel: run 'make kernel' or pass KERNEL=" >&2; exit 1; })
-	$(Q)deadline=$$(initramfs/deadline.sh $(RUNNER_HOST) $(SCENARIO_FILES)) || exit 2; \
-	initramfs/qemu-run.sh --kernel $(BZIMAGE) --initrd $(INITRD) \
-		--results $(RESULTS_DIR) --accel $(ACCEL) --cpus $(GUEST_CPUS) \
-		--mem $(GUEST_MEM) --deadline $$deadline --label $(RUN_LABEL) \
+	$(Q)$(QEMU_ENV) deadline=$$(initramfs/deadline.sh $(RUNNER_HOST) $(SCENARIO_FILES)) || exit 2; \
+	initramfs/continue.sh $(RUNNER) $(RUNNER_HOST) $(RESULTS_DIR) $(RUN_LABEL) \
+		$(INITRD) $$deadline -- --kernel $(BZIMAGE) --accel $(ACCEL) \
+		--cpus $(GUEST_CPUS) --mem $(GUEST_MEM) \
 		$(if $(KERNEL_META),--kernel-meta $(KERNEL_META)) \
-		$(if $(CONFORM_OPTS),--append "conform.opts=$(CONFORM_OPTS)")
+		$(if $(CONFORM_OPTS),--append "conform.opts=$(CONFORM_OPTS)") \
+		-- $(SCENARIO_FILES)
 endif
 
 
@@ -72,6 +92,19 @@ endif
 .PHONY: kvm-probe-tests
 kvm-probe-tests:
 	$(Q)initramfs/tests/test-kvm-probe.sh
+
+# make qemu: Debian's newer QEMU (bookworm-backports) into $(BUILD)/qemu/
+# (tools/private-qemu.sh), and the QEMU= QEMU_DATA= to run with it.
+.PHONY: qemu
+qemu:
+	$(Q)BUILD=$(BUILD) tools/private-qemu.sh
+
+# make continue-tests: a run the emulator kills mid-suite continues in a
+# fresh boot (continue.sh on recorded consoles, QEMU replayed), and the
+# QEMU choice (tcg-thread.sh, qemu-run.sh's QEMU= / QEMU_DATA=).
+.PHONY: continue-tests
+continue-tests: $(CFSREPORT) | deps
+	$(Q)initramfs/tests/test-continue.sh $(CFSREPORT)
 
 # make shard-tests: shard-merge.sh on recorded shards, then the same
 # recorded results through JOBS=1 and JOBS=2 (QEMU replayed, no guest

@@ -1,5 +1,6 @@
 #!/bin/bash
-# kvm-probe.sh QEMU KERNEL LOGDIR - does KVM work here? Exit 0 if a KVM
+# kvm-probe.sh QEMU KERNEL LOGDIR [QEMU_ARG...] - does KVM work here?
+# (QEMU_ARGs: given to QEMU first, e.g. -L firmware folders.) Exit 0 if a KVM
 # guest printed the kernel banner within the deadline; else exit 1 and
 # print why. /dev/kvm may open while KVM guests never start (the case on
 # the project's build machines), so only a boot counts.
@@ -13,6 +14,7 @@
 # $BUILD/kvm-probe.cache), KVM_PROBE_SECONDS (default 10).
 set -uo pipefail
 qemu=$1 kernel=$2 logdir=$3
+shift 3
 dev=${KVM_DEV:-/dev/kvm}
 cache=${KVM_PROBE_CACHE:-${BUILD:-build}/kvm-probe.cache}
 seconds=${KVM_PROBE_SECONDS:-10}
@@ -37,7 +39,7 @@ probe() {
 	[ -r "$dev" ] && [ -w "$dev" ] || { echo "no usable $dev"; return 1; }
 	local log="$logdir/kvm-probe.log" pid i
 	: >"$log"
-	"$qemu" -accel kvm -nodefaults -display none -no-reboot -m 256M \
+	"$qemu" "$@" -accel kvm -nodefaults -display none -no-reboot -m 256M \
 		-kernel "$kernel" -append "console=ttyS0 panic=-1 rdinit=/none" \
 		-serial "file:$log" </dev/null >/dev/null 2>"$logdir/kvm-probe.err" &
 	pid=$!
@@ -58,7 +60,7 @@ probe() {
 }
 
 rc=0
-why=$(probe) || rc=$?
+why=$(probe "$@") || rc=$?
 mkdir -p "$(dirname "$cache")" &&
 	printf '%s\n%s\n%s\n' "$key" "$([ $rc = 0 ] && echo kvm || echo tcg)" "$why" >"$cache.tmp" &&
 	mv "$cache.tmp" "$cache"

@@ -12,12 +12,20 @@
 #   results.ktap   the KTAP lines extracted from console.log
 #   meta.json      accelerator, guest shape, kernel, hashes, host status
 #
+# The QEMU: $QEMU (a qemu-system-x86_64 binary), else the one in PATH;
+# $QEMU_DATA: colon-separated firmware folders, each given as -L. Under
+# TCG the threading is initramfs/tcg-thread.sh's ($TCG_THREAD=auto:
+# multi from QEMU 8.1, single before; multi|single overrides). A [run]
+# line and meta.json (qemu_version, tcg_thread) say which.
+#
 # The status comes from the RUNNER_EXIT=N marker /init prints, never from
 # QEMU. Exit codes: the runner's (0 pass, 1 fail, 2 bad scenario, 3 guest
 # setup failed, 4 all skipped, 5 inconclusive: none failed, one or more
 # reached no verdict) or, when the guest did not finish:
 #   10 kernel panic   11 hang (no output for --idle s)   12 deadline hit
 #   13 QEMU died without a marker   14 runner crashed (signal)
+#   15 emulator fault: an int3 oops in kernel text the kernel had already
+#      patched, run by QEMU's TCG (report/guestdeath.h): no kernel verdict
 #   20 accelerator unavailable      2 bad arguments
 #
 # Every result read from the guest's output is read by cfsreport (the
@@ -57,7 +65,19 @@ die() { echo "[run] error: $*" >&2; exit "${2:-2}"; }
 [ -r "$initrd" ] || die "initramfs '$initrd' not found"
 case "$accel" in auto | kvm | tcg) ;; *) die "ACCEL=$accel: use auto, kvm or tcg" ;; esac
 [[ $cpus =~ ^[0-9]+$ ]] && [ "$cpus" -ge 1 ] || die "GUEST_CPUS=$cpus is not a CPU count"
-qemu=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 missing (apt-get install qemu-system-x86)"
+if [ -n "${QEMU:-}" ]; then
+	qemu=$QEMU
+	[ -x "$qemu" ] || die "QEMU=$qemu is not an executable (make qemu fetches Debian's newer one)"
+else
+	qemu=$(command -v qemu-system-x86_64) || die "qemu-system-x86_64 missing (apt-get install qemu-system-x86)"
+fi
+data_args=()
+IFS=: read -ra qdata <<<"${QEMU_DATA:-}"
+for d in "${qdata[@]}"; do
+	[ -z "$d" ] || data_args+=(-L "$d")
+done
+read -r thread qver < <("$(dirname "$0")/tcg-thread.sh" "$qemu") ||
+	die "TCG_THREAD=${TCG_THREAD:-}: use auto, multi or single"
 
 run_id=$(date -u +%Y%m%d-%H%M%S)-$label
 dir=$results/$run_id
@@ -70,7 +90,8 @@ ln -sfn "$run_id" "$results/latest"
 # --- accelerator -----------------------------------------------------------
 # KVM counts only when a probe boot prints the kernel banner (kvm-probe.sh,
 # cached per host boot).
-probe_kvm() { "$(dirname "$0")/kvm-probe.sh" "$qemu" "$kernel" "$dir"; }
+probe_kvm() { "$(dirname "$0")/kvm-probe.sh" "$qemu" "$kernel" "$dir" "${data_args[@]}"; }
+tcg="tcg,thread=$thread"
 
 case "$accel" in
 kvm)
@@ -83,14 +104,16 @@ auto)
 		[ -z "$why" ] || say "KVM works (probe $why)"
 	else
 		used=tcg
-		say "KVM unusable ($why): falling back to TCG (-accel tcg,thread=multi)"
+		say "KVM unusable ($why): falling back to TCG (-accel $tcg)"
 	fi ;;
 esac
 if [ "$used" = kvm ]; then
 	accel_args=(-accel kvm -cpu host)
+	thread=
 else
-	accel_args=(-accel tcg,thread=multi)
+	accel_args=(-accel "$tcg")
 fi
+say "QEMU $qver ($qemu${QEMU_DATA:+, firmware $QEMU_DATA})${thread:+, TCG thread=$thread}"
 
 # --- boot --------------------------------------------------------------------
 # no_timer_check: under host load a TCG guest's IO-APIC timer check can
@@ -101,7 +124,7 @@ t0=$(date +%s)
 say "booting $(basename "$kernel") on $cpus vCPUs ($used, $mem), deadline ${deadline}s: $dir"
 : >"$dir/console.log"
 : >"$dir/results.jsonl"
-"$qemu" "${accel_args[@]}" -smp "$cpus" -m "$mem" -nodefaults -display none \
+"$qemu" "${data_args[@]}" "${accel_args[@]}" -smp "$cpus" -m "$mem" -nodefaults -display none \
 	-no-reboot -kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
 	-serial "file:$dir/console.log" -serial "file:$dir/results.jsonl" \
 	</dev/null >"$dir/qemu.log" 2>&1 &
@@ -160,7 +183,8 @@ duration=$(($(date +%s) - t0))
 "$cfsreport" run-meta "$dir" --label "$label" --accel "$used" --cpus "$cpus" \
 	--mem "$mem" --kernel "$kernel" --kernel-meta "$kmeta" \
 	--watchdog "$host_status" --qemu-exit "$qemu_rc" --started "$started" \
-	--duration "$duration" --deadline "$deadline" --idle "$idle" || exit 2
+	--duration "$duration" --deadline "$deadline" --idle "$idle" \
+	--qemu-version "$qver" --tcg-thread "$thread" || exit 2
 "$cfsreport" verdict "$dir"
 rc=$?
 say "results: $dir"
