@@ -15,9 +15,11 @@
 # guests share host CPUs unpinned; a warning says so, because TCG vCPU
 # threads then stall (late samples, wider intervals) and verdicts may move.
 #
-# Exit: a shard's guest-level code (2, 3, 10-20) if any shard stopped,
-# else 1 if any scenario failed, 5 if any was inconclusive, 4 if every
-# scenario was skipped, else 0.
+# Exit: a shard's guest-level code (2, 3, 10-14, 20) if any shard
+# stopped, else 15 if the emulator killed a shard's guest (no fresh boot
+# here: continue.sh is JOBS=1's), else 1 if any scenario failed, 5 if
+# any was inconclusive, 4 if every scenario was skipped, else 0
+# (report/metamerge.h).
 set -uo pipefail
 
 jobs=$1 gcpus=$2 runner=$3 runner_host=$4 results=$5 label=$6
