@@ -525,7 +525,7 @@ static int shard_scenarios(const char *dir)
  */
 static int cmd_shard_jsonl(int argc, char **argv)
 {
-	int jobs = argc > 2 ? atoi(argv[2]) : 0, ret;
+	int jobs = argc > 2 ? atoi(argv[2]) : 0, ret, own;
 	struct jsonl_shard *sh;
 
 	if (jobs < 1 || argc != 3 + jobs) {
@@ -539,8 +539,9 @@ static int cmd_shard_jsonl(int argc, char **argv)
 		if (!strcmp(argv[3 + k], "-"))
 			continue;
 		sh[k].dir = argv[3 + k];
-		sh[k].nscen = part_span(argv[1], k,
-					shard_scenarios(argv[3 + k]));
+		own = shard_scenarios(argv[3 + k]);
+		sh[k].nscen = part_span(argv[1], k, own);
+		sh[k].cut = sh[k].nscen < own;
 	}
 	ret = jsonl_shard_merge(sh, jobs, shard_exit_code(argv[1], jobs),
 				stdout);

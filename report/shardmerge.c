@@ -166,14 +166,17 @@ static void merged_end(const struct jsonl_shard *sh, int jobs, int exit_code,
 		       FILE *out)
 {
 	struct json_object *m = json_object_new_object();
+	int cut = 0;
 
 	json_object_object_add(m, RK_TYPE, json_object_new_string(RT_RUN_END));
 	json_object_object_add(m, RK_TOTALS, json_object_new_object());
 	json_object_object_add(m, RK_EXIT, json_object_new_int(exit_code));
 	json_object_object_add(m, RK_DURATION_US, NULL);
 	json_object_object_add(m, RK_SHARDS, json_object_new_int(jobs));
+	for (int k = 0; k < jobs; k++)
+		cut += sh[k].dir && sh[k].cut;
 	/* the key order is the one set here: type, totals, exit, ... */
-	if (shard_ends(sh, jobs, m) == jobs)
+	if (shard_ends(sh, jobs, m) == jobs - cut)
 		fprintf(out, "%s\n",
 			json_object_to_json_string_ext(m, JSON_OUT));
 	json_object_put(m);

@@ -76,8 +76,8 @@ static void test_merge(void **state)
 	(void)state;
 	write_shard(0, s0);
 	write_shard(1, s1);
-	sh[0] = (struct jsonl_shard){ dirs[0], 2 };
-	sh[1] = (struct jsonl_shard){ dirs[1], 1 };
+	sh[0] = (struct jsonl_shard){ dirs[0], 2, 0 };
+	sh[1] = (struct jsonl_shard){ dirs[1], 1, 0 };
 	out = merge(sh, 2, 1);
 	assert_string_equal(out,
 		"{\"type\":\"run_start\",\"runner_version\":\"0.1\",\"scenarios\":3,\"shards\":1}\n"
@@ -100,8 +100,8 @@ static void test_lost(void **state)
 
 	(void)state;
 	write_shard(1, s1);
-	sh[0] = (struct jsonl_shard){ NULL, 0 };
-	sh[1] = (struct jsonl_shard){ dirs[1], 1 };
+	sh[0] = (struct jsonl_shard){ NULL, 0, 0 };
+	sh[1] = (struct jsonl_shard){ dirs[1], 1, 0 };
 	out = merge(sh, 2, 13);
 	/* shard 0's run_start is the one kept: none here */
 	assert_string_equal(out,
@@ -110,11 +110,43 @@ static void test_lost(void **state)
 	remove_shard(1);
 }
 
+/*
+ * A continued run (continue.sh): boot 0 planned 3, the emulator killed
+ * it in scenario 2 (span 2, no run_end); boot 1 ran the third. Indices
+ * as one run, boot 1's run_end the run's.
+ */
+static void test_cut(void **state)
+{
+	static const char died[] =
+		"{\"type\":\"run_start\",\"scenarios\":3}\n"
+		"{\"type\":\"result\",\"index\":1,\"name\":\"a\"}\n"
+		"{\"type\":\"scenario_start\",\"index\":2,\"name\":\"b\"}\n";
+	struct jsonl_shard sh[2];
+	char *out;
+
+	(void)state;
+	write_shard(0, died);
+	write_shard(1, s1);
+	sh[0] = (struct jsonl_shard){ dirs[0], 2, 1 };
+	sh[1] = (struct jsonl_shard){ dirs[1], 1, 0 };
+	out = merge(sh, 2, 15);
+	assert_string_equal(out,
+		"{\"type\":\"run_start\",\"scenarios\":3,\"shards\":1}\n"
+		"{\"type\":\"result\",\"index\":1,\"name\":\"a\"}\n"
+		"{\"type\":\"scenario_start\",\"index\":2,\"name\":\"b\"}\n"
+		"{\"type\":\"result\",\"index\":3,\"name\":\"c\",\"verdict\":\"pass\"}\n"
+		"{\"type\":\"run_end\",\"totals\":{\"pass\":1,\"fail\":0,\"skip\":0,\"error\":0},\"exit\":15,\"duration_us\":700,\"shards\":2}\n");
+	free(out);
+	remove_shard(0);
+	remove_shard(1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_lost),
+		cmocka_unit_test(test_cut),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
