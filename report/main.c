@@ -103,14 +103,19 @@ static char *default_path(const char *dir, const char *name)
 /* The closing line: verdict counts and the first problem. */
 static void report_counts(const struct rep_run *run)
 {
-	int counts[V_COUNT];
+	int counts[V_COUNT], emu = 0;
 
 	results_count(run, counts);
+	for (int i = 0; i < run->n_scen; i++)
+		emu += run->scen[i].emulator_fault;
 	printf("results: %d pass, %d fail, %d skip, %d error, %d incomplete, "
-	       "%d inconclusive%s",
+	       "%d inconclusive",
 	       counts[V_PASS], counts[V_FAIL], counts[V_SKIP],
-	       counts[V_ERROR], counts[V_INCOMPLETE], counts[V_INCONCLUSIVE],
-	       run->n_problems ? "; " : "\n");
+	       counts[V_ERROR], counts[V_INCOMPLETE] - emu,
+	       counts[V_INCONCLUSIVE]);
+	if (emu)	/* only then: the line is unchanged without them */
+		printf(", %d emulator fault", emu);
+	fputs(run->n_problems ? "; " : "\n", stdout);
 	if (run->n_problems)
 		printf("%d problem(s), first: %s\n", run->n_problems,
 		       run->problems[0]);

@@ -115,6 +115,8 @@ check "meta: emulator-fault, the scenario, 2 boots" eq \
 	'["emulator-fault",15,"uneven-pinned",["uneven-pinned"],2]'
 "$CFSREPORT" "$d" >"$tmp/report.log" 2>&1
 check "the report reads the merged run" eq "$?" 0
+check "report's closing line counts the emulator fault apart" has "$tmp/report.log" \
+	"results: 7 pass, 0 fail, 0 skip, 0 error, 0 incomplete, 1 inconclusive, 1 emulator fault;"
 check "report: the scenario is an emulator fault" has "$d/report.html" \
 	"<span class=\"v v-emulator\">emulator fault</span> <b>uneven-pinned</b>"
 check "report: no scenario never started, the run ended" eq \
