@@ -252,10 +252,10 @@ struct wl_birth {
  * its absolute vruntime of the old cfs_rq, and the task then starves
  * behind its new siblings (seen: a v1 task with vruntime 168604 ms in a
  * cfs_rq at 343 ms, no CPU for the whole scenario). A running task is
- * dequeued and normalized by the move. (The runner used to attach each
- * child from the parent, and the child had to spin until the kernel
- * accounted it some CPU time, a tick with TCG's tick-granular
- * sched_clock, before blocking: 0.85 s of setup at 210 workers.)
+ * dequeued and normalized by the move. Joining from inside also spares
+ * the setup a wait per worker for its first CPU time (a whole tick with
+ * TCG's tick-granular sched_clock;
+ * docs/lab/2026-12-07-runner-verdict-notes.md).
  */
 static void worker_join(const struct wl_birth *b)
 {

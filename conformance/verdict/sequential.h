@@ -46,23 +46,25 @@
  * An aggregation finding ends the run before the last look only when its
  * group had this many PELT samples checked: what a fixed 2 s window has
  * with the debugfs source (a read every 250 ms). At the first look there
- * are 4, and "half of them, twice" was met by two torn debugfs reads
- * (stock 6.12, topology/threshold-n: sum_mismatch in 2 of 4, mean -304).
+ * are 4, where two torn debugfs reads meet "half of them, twice"
+ * (docs/lab/2026-12-07-runner-verdict-notes.md).
  */
 #define SEQ_AGG_MIN_CHECKED	8
 /*
- * 1 / 0.46: the smallest `SE c/o` of a correct-kernel scenario in the
- * stock campaign 3 of docs/repeatability.md (steady intervals claimed
- * 2.2 x less spread than the runs showed).
+ * 1 / 0.46: the steady (lag) interval's half-width is widened by this
+ * factor, the inverse of the smallest ratio of the claimed to the
+ * observed spread over a correct kernel's repeated runs
+ * (docs/repeatability.md; docs/lab/2026-12-07-runner-verdict-notes.md).
  */
 #define SEQ_LAG_INFLATION	2.2
 
 /*
  * The looks' analyses run in the scenario process while the workload
- * runs, and take CPU from it (siblings-208 on stock 6.12, 208 groups:
- * ~230 ms a look under TCG). A look is skipped while the analyses so far
- * took more than this fraction of the window: fewer looks than planned
- * keep the Bonferroni bound (it only gets more conservative).
+ * runs, and take CPU from it (hundreds of ms a look for hundreds of
+ * groups under TCG; docs/lab/2026-12-07-runner-verdict-notes.md). A
+ * look is skipped while the analyses so far took more than this
+ * fraction of the window: fewer looks than planned keep the Bonferroni
+ * bound (it only gets more conservative).
  */
 #define SEQ_LOOK_BUDGET		0.05
 
@@ -117,10 +119,9 @@ void seq_plan_scenario(struct seq_plan *p, const struct seq_opts *o,
 /*
  * The same, with no look shorter than min_look_us but the last: the
  * runner passes windows x sample, the shortest window with all its
- * sub-windows. scale/siblings-208 samples every 250 ms: at 0.75 s and 1 s
- * a look had 3 and 4 intervals (2 and 3 degrees of freedom), could not
- * pass, and cost ~180 ms of CPU, so that SEQ_LOOK_BUDGET skipped the
- * looks after it up to 3.6 s; its first look is now at 2 s.
+ * sub-windows: a shorter look has too few intervals (degrees of
+ * freedom) to pass, and its cost would make SEQ_LOOK_BUDGET skip the
+ * looks after it (docs/lab/2026-12-07-runner-verdict-notes.md).
  */
 void seq_plan_from(struct seq_plan *p, const struct seq_opts *o,
 		   uint64_t measure_us, uint64_t max_measure_us,
