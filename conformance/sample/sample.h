@@ -64,7 +64,7 @@ struct sample_set {
  * A hopper as the sampler read it at one sample, right before the tasks
  * (wl_hop_take()): where it was set, its own CPU time per CPU, and the
  * hops it made since the previous sample (hop_log.ev[ev0, ev0 + nev)).
- * The verdict splits the interval at those hops (verdict.c).
+ * The verdict splits the interval at those hops (verdict/hopper.c).
  */
 struct hop_read {
 	bool ok;			/* read whole, no hop lost */

@@ -147,7 +147,7 @@ static void sim_draw(const struct sim_case *sc, double mu, int n, double *lag,
 	}
 }
 
-/* Sub-windows of a window of n intervals, as verdict.c cuts it. */
+/* Sub-windows of a window of n intervals, as window.c cuts it. */
 static int sim_windows(const struct sim_plan *pl, int n)
 {
 	int w = pl->windows < n ? pl->windows : n;
@@ -157,7 +157,7 @@ static int sim_windows(const struct sim_plan *pl, int n)
 	return w < 2 ? 2 : w;
 }
 
-/* The interval of the window's first n intervals, as verdict.c takes it. */
+/* The interval of the window's first n intervals, as groups.c takes it. */
 static void sim_interval(const struct sim_case *sc, const double *lag,
 			 const double *cum, int n, double conf,
 			 struct stats_summary *out)
