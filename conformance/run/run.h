@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * run.h - the run room: the workload (forked hogs and their kinds), the
+ * run.h - the run module: the workload (forked hogs and their kinds), the
  * sampler, and the runner that runs one scenario in its own process group.
  */
 #ifndef CONFORM_RUN_H
@@ -45,8 +45,8 @@
  * deltas) while it was set to CPU c, up to the end of its last chunk:
  * a host stall reaches it only when the chunk ends (see self_ns), so the
  * sampler takes its total from the kernel and only the split over the
- * CPUs from here (verdict.c). Time in sched_setaffinity() itself counts
- * for the CPU it left.
+ * CPUs from here (verdict/hopper.c). Time in sched_setaffinity() itself
+ * counts for the CPU it left.
  */
 struct wl_hop {
 	volatile uint32_t seq;
@@ -225,9 +225,9 @@ int sampler_take(struct sampler *sp, struct sample_set *ss, uint64_t t_us,
 
 /*
  * runner.c - run one scenario: set up its hierarchy, fork the scenario
- * process (its own process group, with a deadline), which builds the
- * cgroups, runs the workload and the sampler, analyses and reports; then
- * clean up whatever it left behind.
+ * process (its own process group, with a deadline; child.h), which
+ * builds the cgroups, runs the workload and the sampler, analyses and
+ * reports; then clean up whatever it left behind.
  */
 
 /* Extra time over the scenario's duration for setup, analysis, cleanup. */
@@ -265,6 +265,27 @@ struct seq_opts;
 void runner_set_seq_opts(const struct seq_opts *o);
 
 /*
+ * sample_plan.c - the sampling plan's rules.
+ *
+ * Samples to the next PELT read: every/2 .. every + every/2, at random
+ * (seed: per scenario, so that a run's schedule is reproducible). A fixed
+ * cadence can phase-lock with a periodic workload and catch its PELT
+ * ripple at the same point every time, a bias alike in every sub-window
+ * that the sub-window interval cannot see. The observations of both
+ * rules: docs/lab/2026-12-07-runner-verdict-notes.md.
+ */
+int pelt_gap(int every, unsigned int *seed);
+
+/*
+ * Where in its period a sample is taken: at random in the first half
+ * (seeded like pelt_gap()). On a fixed grid the samples can phase-lock
+ * with a workload whose cycle divides the period; a random phase over
+ * half a period samples every point of such a cycle alike, and
+ * consecutive samples stay 1/2 to 3/2 periods apart.
+ */
+uint64_t sample_phase_us(uint64_t period_us, unsigned int *seed);
+
+/*
  * The sequential verdict's looks in the sample loop. The look at window
  * length L is due on the first sample with t + sample/2 >= ws + L (t:
  * the sample's time on the grid, from the workload's start; ws: the
@@ -279,8 +300,8 @@ bool runner_look_in_budget(uint64_t cost_us, uint64_t ws, uint64_t t);
  * vd_window() counts), while the next sample, due no earlier than
  * (k + 1) * sample, is surely inside it? The runner leaves out the
  * samples before the window when nothing there needs them
- * (run_pre_window_skipped()); after this one, the next comes late in its
- * slot (run_first_late()).
+ * (child_pre_window_skipped()); after this one, the next comes late in its
+ * slot (child_first_late()).
  */
 bool runner_skip_first(uint64_t ws, uint64_t per, int k, uint64_t t);
 
