@@ -1,6 +1,6 @@
 # conformance.mk - the guest runner (static) and its host unit tests.
 #
-# The runner's rooms (conformance/README.md): every .c under them except
+# The runner's modules, a folder each: every .c under them except
 # run/main.c is library code shared by the runner, the tests and the
 # benchmark; conformance/tests/test_*.c are cmocka programs linked
 # against that library, built and run under ASan/UBSan. Flags, variants
@@ -8,10 +8,10 @@
 
 CONF_DIR      := conformance
 CONF_OUT      := $(BUILD)/conformance
-CONF_ROOMS    := contract scenario kernel model sample run verdict output
+CONF_MODULES  := contract scenario kernel model sample run verdict output
 CONF_MAIN     := $(CONF_DIR)/run/main.c
 CONF_LIB_SRCS := $(filter-out $(CONF_MAIN),\
-		 $(foreach r,$(CONF_ROOMS),$(wildcard $(CONF_DIR)/$(r)/*.c)))
+		 $(foreach r,$(CONF_MODULES),$(wildcard $(CONF_DIR)/$(r)/*.c)))
 CONF_TESTS    := $(wildcard $(CONF_DIR)/tests/test_*.c)
 CONF_LIBS     := -lcgroup -ljson-c -lm -lpthread
 
