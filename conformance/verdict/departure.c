@@ -87,48 +87,104 @@ static bool inside(double lo, double hi, double tol)
 	return lo >= -tol && hi <= tol;
 }
 
-/* Is group g's failure the formula's: golden out, model and frac in? */
-static bool by_formula(const struct scenario *s, const struct grp_result *gr,
-		       double frac)
+static bool outside(double lo, double hi, double tol)
+{
+	return lo > tol || hi < -tol;
+}
+
+/*
+ * Group g's failure against the formula's share frac: DEP_YES when the
+ * model holds, the golden is missed and measured - frac is inside the
+ * tolerance, DEP_OPEN when that interval straddles the tolerance, else
+ * DEP_NO (the failure is not the formula's).
+ */
+static enum vd_dep group_dep(const struct scenario *s,
+			     const struct grp_result *gr, double frac)
 {
 	double shift = gr->expected - frac;
+	double lo = gr->exp_err.lo + shift, hi = gr->exp_err.hi + shift;
+	double tol = s->tolerance;
 
-	return gr->has_expected &&
-	       inside(gr->err.lo, gr->err.hi, s->tolerance) &&
-	       !inside(gr->exp_err.lo, gr->exp_err.hi, s->tolerance) &&
-	       inside(gr->exp_err.lo + shift, gr->exp_err.hi + shift,
-		      s->tolerance);
+	if (!gr->has_expected || !inside(gr->err.lo, gr->err.hi, tol) ||
+	    inside(gr->exp_err.lo, gr->exp_err.hi, tol) ||
+	    outside(lo, hi, tol))
+		return DEP_NO;
+	return inside(lo, hi, tol) ? DEP_YES : DEP_OPEN;
+}
+
+/* The call over r's failing groups into frac[]; *first: the first one. */
+static enum vd_dep classify(const struct vd_input *in,
+			    const struct scn_result *r, double *frac,
+			    int *first)
+{
+	const struct scenario *s = in->s;
+	enum vd_dep call = DEP_YES, c;
+
+	*first = -1;
+	if (r->v != V_FAIL || !r->agg_ok || s->nrepeats || in->ss->hop ||
+	    !vd_steady(s, in->st) || mode_shares(in, r, km_get_mode(), frac))
+		return DEP_NO;
+	for (int g = 0; g < s->ngroups; g++) {
+		if (r->g[g].pass)
+			continue;
+		c = group_dep(s, &r->g[g], frac[g]);
+		if (c == DEP_NO)
+			return DEP_NO;
+		if (c == DEP_OPEN)
+			call = DEP_OPEN;
+		if (*first < 0)
+			*first = g;
+	}
+	return *first < 0 ? DEP_NO : call;
+}
+
+enum vd_dep vd_departure_call(const struct vd_input *in,
+			      const struct scn_result *r)
+{
+	double frac[SCN_MAX_GROUPS];
+	int first;
+
+	return classify(in, r, frac, &first);
+}
+
+/* r's reason: group g against the formula's share frac, then tail */
+static void dep_reason(const struct scenario *s, struct scn_result *r,
+		       int g, double frac, const char *tail)
+{
+	enum km_mode m = km_get_mode();
+
+	snprintf(r->reason, sizeof(r->reason), "%s: measured %.4f %s "
+		 "cgroup_mode %s's share by its formula (%.4f), not the "
+		 "weights' %.4f: a departure of %+.4f (fair.c calc_%s_shares())%s",
+		 s->groups[g].path, r->g[g].measured,
+		 r->v == V_XFAIL ? "is" : "may be", km_mode_name(m), frac,
+		 r->g[g].expected, frac - r->g[g].expected, km_mode_name(m),
+		 tail);
 }
 
 void vd_departure(const struct vd_input *in, struct scn_result *r)
 {
 	const struct scenario *s = in->s;
-	enum km_mode m = km_get_mode();
 	double frac[SCN_MAX_GROUPS];
-	int g, first = -1;
+	enum vd_dep call;
+	int g, first;
 
-	if (r->v != V_FAIL || !r->agg_ok || s->nrepeats || in->ss->hop ||
-	    !vd_steady(s, in->st) || mode_shares(in, r, m, frac))
+	call = classify(in, r, frac, &first);
+	if (call == DEP_NO)
 		return;
-	for (g = 0; g < s->ngroups; g++) {
-		if (r->g[g].pass)
-			continue;
-		if (!by_formula(s, &r->g[g], frac[g]))
-			return;
-		if (first < 0)
-			first = g;
-	}
-	if (first < 0)
-		return;
-	for (g = 0; g < s->ngroups; g++) {
+	for (g = 0; g < s->ngroups; g++)
 		r->g[g].mode_expected = frac[g];
-		r->g[g].departure = !r->g[g].pass;
+	if (call == DEP_OPEN) {
+		for (g = 0; g < s->ngroups; g++)
+			r->g[g].departure_open = !r->g[g].pass;
+		r->v = V_INCONCLUSIVE;
+		dep_reason(s, r, first, frac[first],
+			   "; measured - formula not decided within the "
+			   "tolerance (a wider interval than the golden's miss)");
+		return;
 	}
+	for (g = 0; g < s->ngroups; g++)
+		r->g[g].departure = !r->g[g].pass;
 	r->v = V_XFAIL;
-	snprintf(r->reason, sizeof(r->reason), "%s: measured %.4f is "
-		 "cgroup_mode %s's share by its formula (%.4f), not the "
-		 "weights' %.4f: a departure of %+.4f (fair.c calc_%s_shares())",
-		 s->groups[first].path, r->g[first].measured, km_mode_name(m),
-		 frac[first], r->g[first].expected,
-		 frac[first] - r->g[first].expected, km_mode_name(m));
+	dep_reason(s, r, first, frac[first], "");
 }

@@ -55,6 +55,7 @@ struct grp_result {
 	struct stats_summary exp_err;	/* measured - expected */
 	/* a missed expectation the share function's formula gives */
 	bool departure;
+	bool departure_open;		/* may be: not decided (departure.c) */
 	double mode_expected;		/* that formula's share (departure.c) */
 	double cpu_measured[SCN_MAX_CPUS];	/* CPUs, per CPU */
 	double cpu_model[SCN_MAX_CPUS];		/* model defined, CPUs */

@@ -70,7 +70,14 @@ double vd_fractions(const struct scenario *s, const double *gcpu,
  * by its documented formula: the verdict becomes XFAIL, each such group
  * marked with that share and the reason naming the size of the
  * departure. Only a steady window (vd_steady(), no repeats) is judged.
+ * Where measured - that share straddles the tolerance the FAIL is not
+ * decided either way: the verdict becomes INCONCLUSIVE (DEP_OPEN), and
+ * a look that finds it so is not the last (sequential.c).
  */
+enum vd_dep { DEP_NO, DEP_OPEN, DEP_YES };
+
+enum vd_dep vd_departure_call(const struct vd_input *in,
+			      const struct scn_result *r);
 void vd_departure(const struct vd_input *in, struct scn_result *r);
 
 
