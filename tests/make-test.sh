@@ -57,6 +57,7 @@ tests/apt-untouched.sh snapshot "$apt_snap"
 step tools tests/check-tools.sh
 step tools-test tests/check-tools-test.sh
 step commits tests/check-commits.sh
+step docs tests/check-docs.sh
 step unit $make unit-tests
 # Every step is required: a target that disappeared fails its step (make
 # says "No rule to make target"), it is never skipped.
