@@ -12,7 +12,8 @@
 #     lab notebook: no "campaign", no "round N" or "first ... seventh
 #     round", no issue reference ("issue 43", "#43"), no "the lead", and
 #     no date (YYYY-MM-DD). A date may stand only inside a markdown link
-#     target ("[lab page](lab/2026-12-07-topic.md)") or on a line that
+#     to a lab page, its text or its target ("[2026-12-07-topic.md](lab/
+#     2026-12-07-topic.md)"), inside any link's target, or on a line that
 #     cites upstream mail (it names lore.kernel.org or lkml);
 #   * every relative markdown link of README.md, the components' pages and
 #     docs/**/*.md points to a file or folder that exists (the #anchor is
@@ -34,12 +35,13 @@ ok() { pass=$((pass + 1)); }
 bad() { echo "docs: $*"; fail=$((fail + 1)); }
 
 # clean FILE: FILE with code blocks blanked (commands and output, not
-# prose) and link targets emptied (they may hold dated lab page names and
-# #anchors); the line numbers stay
+# prose), links to lab pages emptied (text and target: they name a dated
+# page) and other link targets emptied (#anchors); the line numbers stay
 clean() {
 	awk '/^```/ { inb = !inb; print ""; next }
 		inb { print ""; next }
-		{ gsub(/\]\([^)]*\)/, "]()"); print }' "$1"
+		{ gsub(/\[[^]]*\]\([^)]*lab\/[^)]*\)/, "[]()")
+		  gsub(/\]\([^)]*\)/, "]()"); print }' "$1"
 }
 
 # lab_lines FILE: "LINE:what:text" for each line of FILE that holds lab
@@ -85,7 +87,8 @@ expect "issue reference" "see issue 43"
 expect "issue reference" "(#23)"
 expect "the lead" "proposed to the lead"
 expect "date" "Until 2026-12-07 usage was read"
-expect "date" "[run of 2026-12-06](lab/x.md)"
+expect "" "measured: [2026-12-06-series-cost.md](lab/2026-12-06-series-cost.md)"
+expect "date" "[run of 2026-12-06](verdict.md)"
 
 # README's length
 n=$(wc -l <README.md)
