@@ -2,7 +2,8 @@
 # make-test.sh "MAKE" - everything `make test` runs, in order, with one
 # closing line CI reads: "make test: N passed, M failed".
 #
-# Steps: host unit tests of the runner (ASan/UBSan), report tests, scenario
+# Steps: the commit and docs rules, host unit tests of the runner
+# (ASan/UBSan), report tests, scenario
 # validation (quick and default suites), the host-safety check, then the
 # guest smoke run: build the patched kernel, the quick initramfs, boot it
 # in QEMU and run the quick suite; last, the 6.12 and 7.3 series are
