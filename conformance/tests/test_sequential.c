@@ -22,7 +22,8 @@
  *             correlation 3 or 8 intervals) the lag interval is valid for;
  *   lag-slow  the same plus a slow lag component (correlation 40
  *             intervals) the lag interval cannot see: the claimed SE is
- *             ~2.2 x too small, as campaign 3 measured (SE c/o 0.46);
+ *             ~2.2 x too small (the claimed SE over the observed: 0.46,
+ *             docs/lab/2026-12-05-flake-campaigns.md);
  *   rw-*      a random-walk error (sleepers, churn, unpinned tasks):
  *             the sub-window interval.
  * The claims: a correct kernel (error 0 or half the tolerance) FAILs in
@@ -91,8 +92,8 @@ struct profile {
  * Lag in units of one interval's total CPU, so that an error over n
  * intervals is (lag[n] - lag[0]) / n, times the tolerance. The noise is
  * scaled so that the median fixed-window 95 % half-width is target_hw
- * tolerances: docs/repeatability.md campaign 3 has the correct-kernel
- * scenarios' median bound (|error| + half-width) at 0.02-0.50 of the
+ * tolerances: on correct kernels (docs/lab/2026-12-05-flake-campaigns.md)
+ * the scenarios' median bound (|error| + half-width) at 0.02-0.50 of the
  * tolerance and their worst run at 0.11-0.87.
  */
 static const struct profile profiles[] = {
