@@ -84,8 +84,15 @@ resolve() {
 			sed -n 's/^ *Depends: \(linux-binary-[^ ]*\)$/\1/p' | head -n 1)
 		if [ -n "$dep" ]; then
 			base=${dep/linux-binary-/linux-base-}
-			say "$pkg -> $dep + $base"
-			echo "$dep $base"
+			# linux-base-<abi> only carries the config; an index
+			# may lack it (a virtual name only): boot without it
+			if acache "$w" show "$base" 2>/dev/null | grep -q '^Version: '; then
+				say "$pkg -> $dep + $base"
+				echo "$dep $base"
+			else
+				say "$pkg -> $dep ($base is in neither index: no kernel config)"
+				echo "$dep"
+			fi
 			return 0
 		fi
 		case "$pkg" in
@@ -178,7 +185,8 @@ else
 		say "$spec -> $pkg"
 	read -r -a pkgs <<<"$(resolve "$pkg")"
 	for p in "${pkgs[@]}"; do
-		roots+=("$(unpack "$(fetch "$p")")")
+		deb=$(fetch "$p") || exit $?	# fetch has said why
+		roots+=("$(unpack "$deb")")
 	done
 	w=$(where "${pkgs[0]}")
 	ver=$(acache "$w" show "${pkgs[0]}" | sed -n 's/^Version: //p' | head -n 1)
