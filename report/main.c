@@ -28,6 +28,7 @@
 #include "runcmds.h"
 #include "shardmerge.h"
 #include "writefile.h"
+#include "kill.h"
 #include "matrix.h"
 #include "results.h"
 
@@ -37,7 +38,8 @@ static void usage(FILE *f)
 	      "       cfsreport compare [--html FILE] [--min-effect PP]\n"
 	      "                 [--confidence C] BASE_DIR CAND_DIR\n"
 	      "       cfsreport flake RESULTS_DIR...\n"
-	      "       cfsreport matrix [--html FILE] RESULTS_DIR...\n"
+	      "       cfsreport matrix [--html FILE] [--labels] RESULTS_DIR...\n"
+	      "       cfsreport kill RESULTS_DIR   (exit 0 killed, 1 survived)\n"
 	      "       cfsreport bench --out DIR [--elapsed S]\n"
 	      "                 [--kselftest SCENARIO=TEST=SECONDS]... RUN_DIR...\n"
 	      "       cfsreport ktap-splice CONSOLE_LOG    (qemu-run.sh)\n"
@@ -333,16 +335,34 @@ static int cmd_flake(int argc, char **argv)
 struct matrix_arg {
 	const struct rep_run *runs;
 	int n;
+	enum matrix_head head;
 };
 
 static int w_matrix(FILE *f, const void *arg)
 {
 	const struct matrix_arg *m = arg;
 
-	return matrix_write_html(f, m->runs, m->n);
+	return matrix_write_html(f, m->runs, m->n, m->head);
 }
 
-/* matrix [--html FILE] RUN_DIR...: the text table, and the page. */
+/* kill RUN_DIR: one line, exit 0 killed, 1 survived, 3 unreadable. */
+static int cmd_kill(int argc, char **argv)
+{
+	struct rep_run run;
+	enum kill_state k;
+
+	if (argc != 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (results_load(argv[1], &run))
+		return 3;
+	k = kill_judge(stdout, &run);
+	results_free(&run);
+	return k == KILL_SURVIVED;
+}
+
+/* matrix [--html FILE] [--labels] RUN_DIR...: the text table and page. */
 static int cmd_matrix(int argc, char **argv)
 {
 	struct matrix_arg m;
@@ -350,9 +370,14 @@ static int cmd_matrix(int argc, char **argv)
 	const char *html = NULL;
 	int i = 1, st = 0;
 
+	m.head = MATRIX_BY_KERNEL;
 	if (argc > 2 && !strcmp(argv[1], "--html")) {
 		html = argv[2];
 		i = 3;
+	}
+	if (argc > i && !strcmp(argv[i], "--labels")) {
+		m.head = MATRIX_BY_LABEL;
+		i++;
 	}
 	if (argc - i < 1) {
 		usage(stderr);
@@ -363,7 +388,7 @@ static int cmd_matrix(int argc, char **argv)
 		return 3;
 	m.runs = runs;
 	m.n = argc - i;
-	matrix_write_text(stdout, runs, m.n);
+	matrix_write_text(stdout, runs, m.n, m.head);
 	if (html && write_file(html, w_matrix, &m))
 		st = 3;
 	free_runs(runs, m.n);
@@ -615,5 +640,7 @@ int main(int argc, char **argv)
 		return cmd_flake(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "matrix"))
 		return cmd_matrix(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "kill"))
+		return cmd_kill(argc - 1, argv + 1);
 	return cmd_report(argc, argv);
 }

@@ -28,9 +28,11 @@ static int row_names(const struct rep_run *runs, int n, const char **rows)
 	return nr;
 }
 
-/* A column's head: the package or tree, else the release. */
-static const char *col_name(const struct rep_run *run)
+/* A column's head: the label, or the package or tree, else the release. */
+static const char *col_name(const struct rep_run *run, enum matrix_head head)
 {
+	if (head == MATRIX_BY_LABEL && run->label && run->label[0])
+		return run->label;
 	if (run->kernel_source && run->kernel_source[0])
 		return run->kernel_source;
 	if (run->kernel_release && run->kernel_release[0])
@@ -57,7 +59,8 @@ static const char *cell_word(const struct rep_run *run, const char *name,
 	return "-";
 }
 
-void matrix_write_text(FILE *f, const struct rep_run *runs, int n)
+void matrix_write_text(FILE *f, const struct rep_run *runs, int n,
+		       enum matrix_head head)
 {
 	static const char *rows[MX_MAX_ROWS];
 	struct forest_cell c;
@@ -65,7 +68,7 @@ void matrix_write_text(FILE *f, const struct rep_run *runs, int n)
 
 	for (k = 0; k < n; k++)
 		fprintf(f, "[%d] %s, cgroup_mode %s: %s\n", k + 1,
-			col_name(&runs[k]), runs[k].cgroup_mode ?
+			col_name(&runs[k], head), runs[k].cgroup_mode ?
 			runs[k].cgroup_mode : "smp", runs[k].dir);
 	fprintf(f, "%-40s", "scenario");
 	for (k = 0; k < n; k++)
@@ -79,20 +82,23 @@ void matrix_write_text(FILE *f, const struct rep_run *runs, int n)
 	}
 }
 
-static void html_head(FILE *f, const struct rep_run *runs, int n)
+static void html_head(FILE *f, const struct rep_run *runs, int n,
+		      enum matrix_head head)
 {
-	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
-	      "<title>cfs-conformance: kernel matrix</title><style>"
-	      "body{font-family:sans-serif;font-size:13px}"
-	      "table{border-collapse:collapse}td,th{border:1px solid #ccc;"
-	      "padding:3px 6px}th{background:#f4f4f4;font-weight:normal}"
-	      "</style></head><body>\n<h1>Kernel matrix</h1>\n"
-	      "<table>\n<tr><th>scenario</th>", f);
+	fprintf(f, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+	        "<title>cfs-conformance: %s matrix</title><style>"
+	        "body{font-family:sans-serif;font-size:13px}"
+	        "table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+	        "padding:3px 6px}th{background:#f4f4f4;font-weight:normal}"
+	        "</style></head><body>\n<h1>%s matrix</h1>\n"
+	        "<table>\n<tr><th>scenario</th>",
+	        head == MATRIX_BY_LABEL ? "run" : "kernel",
+	        head == MATRIX_BY_LABEL ? "Run" : "Kernel");
 	for (int k = 0; k < n; k++) {
 		fputs("<th><a href=\"", f);
 		xml_printf(f, "%s/report.html", runs[k].dir);
 		fputs("\">", f);
-		xml_puts(f, col_name(&runs[k]));
+		xml_puts(f, col_name(&runs[k], head));
 		fputs("</a><br>", f);
 		xml_printf(f, "cgroup_mode %s", runs[k].cgroup_mode ?
 			   runs[k].cgroup_mode : "smp");
@@ -101,14 +107,15 @@ static void html_head(FILE *f, const struct rep_run *runs, int n)
 	fputs("</tr>\n", f);
 }
 
-int matrix_write_html(FILE *f, const struct rep_run *runs, int n)
+int matrix_write_html(FILE *f, const struct rep_run *runs, int n,
+		      enum matrix_head head)
 {
 	static const char *rows[MX_MAX_ROWS];
 	const char *bg, *ink, *sname, *word;
 	struct forest_cell c;
 	int nr = row_names(runs, n, rows), r, k;
 
-	html_head(f, runs, n);
+	html_head(f, runs, n, head);
 	for (r = 0; r < nr; r++) {
 		fputs("<tr><td>", f);
 		xml_puts(f, rows[r]);

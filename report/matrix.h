@@ -11,10 +11,18 @@
 
 #include "results.h"
 
+/*
+ * What heads a column: the kernel (package, tree or release), or the
+ * run's label (make run RUN_LABEL=..., e.g. a mutant's name: make mutants).
+ */
+enum matrix_head { MATRIX_BY_KERNEL, MATRIX_BY_LABEL };
+
 /* Plain text, one row per scenario, one column per run. */
-void matrix_write_text(FILE *f, const struct rep_run *runs, int n);
+void matrix_write_text(FILE *f, const struct rep_run *runs, int n,
+		       enum matrix_head head);
 
 /* An HTML page; each column links to its run's report.html. */
-int matrix_write_html(FILE *f, const struct rep_run *runs, int n);
+int matrix_write_html(FILE *f, const struct rep_run *runs, int n,
+		      enum matrix_head head);
 
 #endif /* REPORT_MATRIX_H */

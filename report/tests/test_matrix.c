@@ -19,7 +19,7 @@
 
 static struct rep_run runs[3];
 
-static char *render(bool html)
+static char *render(bool html, enum matrix_head head)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -27,9 +27,9 @@ static char *render(bool html)
 
 	assert_non_null(f);
 	if (html)
-		assert_int_equal(matrix_write_html(f, runs, 3), 0);
+		assert_int_equal(matrix_write_html(f, runs, 3, head), 0);
 	else
-		matrix_write_text(f, runs, 3);
+		matrix_write_text(f, runs, 3, head);
 	fclose(f);
 	return buf;
 }
@@ -45,7 +45,7 @@ static void test_matrix(void **state)
 	(void)state;
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(results_load(dirs[i], &runs[i]), 0);
-	t = render(false);
+	t = render(false, MATRIX_BY_KERNEL);
 	/* a row per scenario of any run, a column per run */
 	assert_non_null(strstr(t, "uneven-affinity                          "
 				  "pass           fail           panic"));
@@ -53,9 +53,17 @@ static void test_matrix(void **state)
 	assert_non_null(strstr(t, "v1-shares                                "
 				  "-              skip           panic"));
 	free(t);
-	t = render(true);
+	t = render(true, MATRIX_BY_KERNEL);
 	assert_non_null(strstr(t, "<a href=\"" FIXTURES "/fail-run/report.html\">"));
 	assert_non_null(strstr(t, "title=\"failing\">fail</td>"));
+	free(t);
+	/* by label: the runs' RUN_LABEL heads the columns */
+	t = render(false, MATRIX_BY_LABEL);
+	assert_non_null(strstr(t, "[1] run, cgroup_mode"));
+	free(t);
+	t = render(true, MATRIX_BY_LABEL);
+	assert_non_null(strstr(t, "<h1>Run matrix</h1>"));
+	assert_non_null(strstr(t, "report.html\">run</a>"));
 	free(t);
 	for (int i = 0; i < 3; i++)
 		results_free(&runs[i]);
