@@ -48,6 +48,7 @@ include conformance/fuzz/fuzz.mk
 include tests/faults/faults.mk
 include lava/lava.mk
 include conformance/bench/bench.mk
+include mutants/mutants.mk
 
 .PHONY: all deps print-deps help clean distclean test check-scenarios host-safety
 
@@ -112,6 +113,8 @@ help:
 	@echo "  make faults         guest fault injection (panic, hang, kill, crash, OOM)"
 	@echo "  make bench          stock vs patched kernel: hot path, propagation, blocked averages (BENCH_N)"
 	@echo "  make kernel-stock   stock $(KBASE) (empty series) into $(KSTOCK_DIR), for make bench"
+	@echo "  make mutants        each fair.c mutant of patches/mutants/$(KBASE): build, suite, kill matrix (MUTANTS=)"
+	@echo "  make mutants-gen    regenerate that catalogue (needs make kernel); make mutants-check: it still applies"
 	@echo "  make check-scenarios  validate SCENARIOS on the host"
 	@echo "  make lava-job        render a LAVA job (QEMU device) for KERNEL, SCENARIOS"
 	@echo "  make lava-check      lava-run that job locally, compare with make run"
@@ -139,6 +142,7 @@ help:
 	@echo "  RUNNER_OPTS=a,b          runner options, comma-separated (e.g. --slice-latency-us=0)"
 	@echo "  CGROUP_MODE=smp|concur|max|tasks|up  share function for the run (7.3; default: the kernel's)"
 	@echo "  N=20                     runs for make flake"
+	@echo "  MUTANTS=\"0008 0013\"    catalogue patches for make mutants (all)"
 	@echo "  JOBS=N                   make run on N guests side by side (JOBS x GUEST_CPUS <= host CPUs)"
 	@echo "  QEMU=bin QEMU_DATA=d:d   the QEMU and its firmware folders (default: the host's; a KERNEL= on a"
 	@echo "                           host QEMU < 8.1: $(BUILD)/qemu, see make qemu)"

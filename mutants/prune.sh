@@ -40,8 +40,8 @@ cmd=$(sed -n 's/^savedcmd_kernel\/sched\/fair.o := //p; s/^cmd_kernel\/sched\/fa
 cmd=${cmd%%;*}
 cmd=${cmd//-Wp,-MMD,kernel\/sched\/.fair.o.d/}
 cmd=${cmd//-Wp,-MD,kernel\/sched\/.fair.o.d/}
-cmd=${cmd// -o kernel\/sched\/fair.o / -o \$out -I$src\/kernel\/sched }
-cmd=${cmd//$src\/kernel\/sched\/fair.c/$tmp\/kernel\/sched\/fair.c}
+cmd=${cmd// -o kernel\/sched\/fair.o / -o \$out -iquote $src\/kernel\/sched }
+cmd=${cmd//"$src/kernel/sched/fair.c"/"$tmp/kernel/sched/fair.c"}
 
 compile() {	# compile OUT: the scratch fair.c into OUT
 	local out=$1

@@ -15,7 +15,7 @@ static const char *const skipped[] = {
 	"WARN", "BUG", "lockdep", "trace_", "assert_", "rq_lock",
 	"rq_unlock", "raw_spin_", "rcu_read_", "local_irq", "schedstat",
 	"might_sleep", "__percpu", "rq_pin", "rq_unpin", "smp_wmb", "smp_rmb",
-	"smp_mb",
+	"smp_mb", "blocked_stats_",
 };
 
 static int (*const operators[])(const struct op_ctx *) = {

@@ -371,13 +371,16 @@ static int cmd_matrix(int argc, char **argv)
 	int i = 1, st = 0;
 
 	m.head = MATRIX_BY_KERNEL;
-	if (argc > 2 && !strcmp(argv[1], "--html")) {
-		html = argv[2];
-		i = 3;
-	}
-	if (argc > i && !strcmp(argv[i], "--labels")) {
-		m.head = MATRIX_BY_LABEL;
-		i++;
+	for (;;) {
+		if (argc > i + 1 && !strcmp(argv[i], "--html")) {
+			html = argv[i + 1];
+			i += 2;
+		} else if (argc > i && !strcmp(argv[i], "--labels")) {
+			m.head = MATRIX_BY_LABEL;
+			i++;
+		} else {
+			break;
+		}
 	}
 	if (argc - i < 1) {
 		usage(stderr);

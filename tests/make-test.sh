@@ -2,9 +2,11 @@
 # make-test.sh "MAKE" - everything `make test` runs, in order, with one
 # closing line CI reads: "make test: N passed, M failed".
 #
-# Steps: the commit and docs rules, host unit tests of the runner
-# (ASan/UBSan), report tests, scenario
-# validation (quick and default suites), the host-safety check, then the
+# Steps: the commit and docs rules, host unit tests of the runner and
+# of the mutant generator (ASan/UBSan), report tests, scenario
+# validation (quick and default suites), the host-safety check, the
+# fair.c mutant catalogues (they still apply to their bases; no build),
+# then the
 # guest smoke run: build the patched kernel, the quick initramfs, boot it
 # in QEMU and run the quick suite; last, the 6.12 and 7.3 series are
 # applied and built. Each step ends with its own "<label>: N passed, M failed" line;
@@ -60,6 +62,7 @@ step tools-test tests/check-tools-test.sh
 step commits tests/check-commits.sh
 step docs tests/check-docs.sh
 step unit $make unit-tests
+step mutants-tests $make mutants-tests
 # Every step is required: a target that disappeared fails its step (make
 # says "No rule to make target"), it is never skipped.
 step report $make report-tests
@@ -77,6 +80,8 @@ step host-safety $make host-safety
 # groups, weights and tasks (docs/findings/load-sum-truncation).
 step reproducer-inputs docs/findings/load-sum-truncation/check-inputs.sh
 step unpack $make unpack-tests
+# Every catalogued fair.c mutant still applies to its base (no build).
+step mutants-check $make mutants-check
 if step kernel $make kernel; then
 	step kunit-parse $make kunit-parse-tests
 	step initramfs $make initramfs SCENARIOS=quick &&
