@@ -29,7 +29,8 @@ cmdfile=$obj/kernel/sched/.fair.o.cmd
 	say "error: $ktree has no built tree (make kernel first)" >&2
 	exit 1
 }
-src=${src%/}
+src=$(cd "$src" && pwd)
+obj=$(cd "$obj" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/kernel/sched"
@@ -59,11 +60,12 @@ compile "$tmp/base.o" || {
 mkdir -p "$cat"
 rm -f "$cat"/*.patch "$cat/PRUNED"
 n=0 kept=0 dead=0 same=0
+cand=$(cd "$cand" && pwd)
 for p in "$cand"/*.patch; do
 	name=$(basename "$p" .patch)
 	n=$((n + 1))
 	cp "$tmp/fair.c.base" "$tmp/kernel/sched/fair.c"
-	if ! (cd "$tmp" && git apply "$(cd "$(dirname "$p")" && pwd)/${p##*/}") 2>/dev/null ||
+	if ! (cd "$tmp" && git apply "$p") 2>"$tmp/cc.log" ||
 		! compile "$tmp/m.o"; then
 		printf '%s\tstillborn\n' "$name" >>"$cat/PRUNED"
 		dead=$((dead + 1))

@@ -52,6 +52,7 @@ release() { [ -z "$lock" ] || flock -u 9; }
 [ -z "$lock" ] || exec 9>>"$lock"
 mkdir -p "$root"
 root=$(cd "$root" && pwd)
+mkdir -p "$ktree" && ktree=$(cd "$ktree" && pwd) || die "$2: cannot make that folder"
 
 last_run() { ls -d "$1"/2*/ 2>/dev/null | LC_ALL=C sort | tail -n 1 | sed 's:/$::'; }
 finished() {
