@@ -95,22 +95,34 @@ int ops_match(const struct op_ctx *c, int i)
 	return -1;
 }
 
-int ops_rel(const struct op_ctx *c)
+/*
+ * Every token spelled like a pair's from becomes its to, where ok (if
+ * given) admits the token.
+ */
+static int rewrite_pairs(const struct op_ctx *c, const struct pair *pairs,
+			 int n, const char *op,
+			 bool (*ok)(const struct op_ctx *c, int i))
 {
 	char what[MUT_TEXT];
 	int i, k, err;
 
 	for (i = 0; i < c->t->n; i++)
-		for (k = 0; k < N(rel_pairs); k++) {
-			if (!tok_is(c->line, &c->t->tok[i], rel_pairs[k].from))
+		for (k = 0; k < n; k++) {
+			if (!tok_is(c->line, &c->t->tok[i], pairs[k].from) ||
+			    (ok && !ok(c, i)))
 				continue;
 			snprintf(what, sizeof(what), "`%s` becomes `%s`",
-				 rel_pairs[k].from, rel_pairs[k].to);
-			err = ops_emit_tok(c, i, rel_pairs[k].to, "rel", what);
+				 pairs[k].from, pairs[k].to);
+			err = ops_emit_tok(c, i, pairs[k].to, op, what);
 			if (err)
 				return err;
 		}
 	return 0;
+}
+
+int ops_rel(const struct op_ctx *c)
+{
+	return rewrite_pairs(c, rel_pairs, N(rel_pairs), "rel", NULL);
 }
 
 /* Is token i a binary operator (its left side ends a value)? */
@@ -154,23 +166,15 @@ static bool declarator_star(const struct op_ctx *c, int i)
 	return false;
 }
 
+/* A binary operator, not a declarator's star. */
+static bool arith_ok(const struct op_ctx *c, int i)
+{
+	return binary_at(c, i) && !declarator_star(c, i);
+}
+
 int ops_arith(const struct op_ctx *c)
 {
-	char what[MUT_TEXT];
-	int i, k, err;
-
-	for (i = 0; i < c->t->n; i++)
-		for (k = 0; k < N(arith_pairs); k++) {
-			if (!tok_is(c->line, &c->t->tok[i], arith_pairs[k].from) ||
-			    !binary_at(c, i) || declarator_star(c, i))
-				continue;
-			snprintf(what, sizeof(what), "`%s` becomes `%s`",
-				 arith_pairs[k].from, arith_pairs[k].to);
-			err = ops_emit_tok(c, i, arith_pairs[k].to, "arith", what);
-			if (err)
-				return err;
-		}
-	return 0;
+	return rewrite_pairs(c, arith_pairs, N(arith_pairs), "arith", arith_ok);
 }
 
 /* The changed values of v: doubled and halved, or +1 and -1. */
