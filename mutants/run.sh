@@ -14,8 +14,9 @@
 #            the tree is never left mutated)
 #   boot     make run KERNEL=that image RUN_LABEL=<mutant>
 # A mutant that does not build is stillborn (ROOT/<mutant>/stillborn). A
-# mutant whose run finished, or that is stillborn, is not redone: the run
-# resumes. One progress line per mutant; at the end
+# mutant whose run decided it (cfsreport kill: killed or survived), or that
+# is stillborn, is not redone: the run resumes. A run the emulator killed
+# (TCG's int3 fault, not the kernel) decides nothing and is booted again. One progress line per mutant; at the end
 #   ROOT/kills.tsv     mutant, state, how, build s, boot s
 #   ROOT/matrix.txt, ROOT/matrix.html   cfsreport matrix --labels
 #   ROOT/summary.txt   the kill rate: killed / (mutants - stillborn)
@@ -55,11 +56,12 @@ root=$(cd "$root" && pwd)
 mkdir -p "$ktree" && ktree=$(cd "$ktree" && pwd) || die "$2: cannot make that folder"
 
 last_run() { ls -d "$1"/2*/ 2>/dev/null | LC_ALL=C sort | tail -n 1 | sed 's:/$::'; }
+# A run that decided its mutant (killed or survived; not an emulator fault).
 finished() {
 	local rc
 	[ -n "$1" ] || return 1
-	rc=$("$cfsreport" verdict "$1" >/dev/null 2>&1; echo $?)
-	case "$rc" in 0|1|4|5) return 0 ;; *) [ -f "$1/../judged" ] ;; esac
+	rc=$("$cfsreport" kill "$1" >/dev/null 2>&1; echo $?)
+	[ "$rc" = 0 ] || [ "$rc" = 1 ]
 }
 
 # boot DIR LABEL IMAGE [META]: the suite on IMAGE, results in DIR/<run>/.
@@ -67,7 +69,6 @@ boot() {
 	$make run KERNEL="$3" KERNEL_META="${4:-$ktree/kernel.json}" \
 		SCENARIOS="$scenarios" RESULTS_DIR="$1" RUN_LABEL="$2" \
 		>"$1/boot.log" 2>&1
-	touch "$1/judged"	# a dead guest is a result too: not redone
 }
 
 # --- the unmutated kernel -------------------------------------------------
@@ -90,7 +91,7 @@ fi
 release
 [ -n "$run" ] || die "the unmutated kernel produced no run (see $dir/boot.log)"
 verdict=$("$cfsreport" kill "$run")
-if [ $? = 0 ]; then
+if [ $? != 1 ]; then	# failed, died, or an emulator fault: no baseline
 	say "VOID: the unmutated $kbase kernel is $verdict ($run); no mutant can be judged"
 	exit 1
 fi

@@ -6,7 +6,8 @@
 # unmutated run first, then one column per mutant) and ROOT/summary.txt,
 # whose line it prints:
 #   [mutants] 6.1: killed K of N (R %), S survived, D stillborn, U no run
-# N is the mutants that built; a mutant with no run yet is not counted.
+# N is the mutants that built; a mutant with no run yet, or whose run the
+# emulator killed (undecided), is counted as "no run".
 set -uo pipefail
 [ $# -ge 3 ] || { echo "usage: tally.sh KBASE ROOT CFSREPORT PATCH..." >&2; exit 2; }
 kbase=$1 root=$2 cfsreport=$3
@@ -27,11 +28,13 @@ for p in "$@"; do
 		state=stillborn how="does not build" dead=$((dead + 1))
 	elif [ -z "$run" ]; then
 		state=norun how="-" norun=$((norun + 1))
-	elif how=$("$cfsreport" kill "$run"); then
-		state=killed killed=$((killed + 1))
-		runs+=("$run")
 	else
-		state=survived survived=$((survived + 1))
+		how=$("$cfsreport" kill "$run")
+		case $? in
+		0) state=killed killed=$((killed + 1)) ;;
+		1) state=survived survived=$((survived + 1)) ;;
+		*) state=undecided norun=$((norun + 1)) ;;
+		esac
 		runs+=("$run")
 	fi
 	printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$state" "$how" "$b" "$s" >>"$root/kills.tsv"

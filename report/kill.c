@@ -2,6 +2,8 @@
 /*
  * kill.c - a mutant's run judged (kill.h).
  */
+#include <string.h>
+
 #include "kill.h"
 
 /* ", "-separated names of the failed scenarios; returns how many. */
@@ -38,8 +40,16 @@ static void counts_line(FILE *f, const struct rep_run *run)
 enum kill_state kill_judge(FILE *f, const struct rep_run *run)
 {
 	int n = failed_names(NULL, run);
+	bool emulator = run->host_status &&
+			!strcmp(run->host_status, "emulator-fault");
 
-	if (results_run_broken(run)) {
+	if (emulator && !n) {
+		fprintf(f, "undecided: emulator fault in %s after %d scenarios\n",
+			run->last_scenario ? run->last_scenario : "?",
+			run->n_scen);
+		return KILL_UNDECIDED;
+	}
+	if (results_run_broken(run) && !emulator) {
 		fprintf(f, "killed: guest %s", run->host_status &&
 			run->host_status[0] ? run->host_status : "did not finish");
 		if (run->last_scenario)

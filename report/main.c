@@ -39,7 +39,7 @@ static void usage(FILE *f)
 	      "                 [--confidence C] BASE_DIR CAND_DIR\n"
 	      "       cfsreport flake RESULTS_DIR...\n"
 	      "       cfsreport matrix [--html FILE] [--labels] RESULTS_DIR...\n"
-	      "       cfsreport kill RESULTS_DIR   (exit 0 killed, 1 survived)\n"
+	      "       cfsreport kill RESULTS_DIR   (0 killed, 1 survived, 4 undecided)\n"
 	      "       cfsreport bench --out DIR [--elapsed S]\n"
 	      "                 [--kselftest SCENARIO=TEST=SECONDS]... RUN_DIR...\n"
 	      "       cfsreport ktap-splice CONSOLE_LOG    (qemu-run.sh)\n"
@@ -345,7 +345,7 @@ static int w_matrix(FILE *f, const void *arg)
 	return matrix_write_html(f, m->runs, m->n, m->head);
 }
 
-/* kill RUN_DIR: one line, exit 0 killed, 1 survived, 3 unreadable. */
+/* kill RUN_DIR: one line; exit 0 killed, 1 survived, 4 undecided. */
 static int cmd_kill(int argc, char **argv)
 {
 	struct rep_run run;
@@ -359,7 +359,7 @@ static int cmd_kill(int argc, char **argv)
 		return 3;
 	k = kill_judge(stdout, &run);
 	results_free(&run);
-	return k == KILL_SURVIVED;
+	return k == KILL_UNDECIDED ? 4 : k == KILL_SURVIVED;
 }
 
 /* matrix [--html FILE] [--labels] RUN_DIR...: the text table and page. */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_kill.c - a mutant's run judged (kill.c) on the recorded runs: a
- * pass survives, a fail and a panicked guest kill.
+ * pass survives, a fail and a panicked guest kill, an emulator fault
+ * decides nothing.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -62,12 +63,24 @@ static void test_death_kills(void **state)
 	free(l);
 }
 
+/* the emulator, not the kernel, killed the guest: boot again */
+static void test_emulator_undecided(void **state)
+{
+	char *l;
+
+	(void)state;
+	assert_int_equal(judge(FIXTURES "/emulator-run", &l), KILL_UNDECIDED);
+	assert_true(!strncmp(l, "undecided: emulator fault in", 28));
+	free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pass_survives),
 		cmocka_unit_test(test_fail_kills),
 		cmocka_unit_test(test_death_kills),
+		cmocka_unit_test(test_emulator_undecided),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -81,7 +81,7 @@ static void test_emulator_fault(void **state)
 	(void)state;
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(results_load(dirs[i], &runs[i]), 0);
-	t = render(false);
+	t = render(false, MATRIX_BY_KERNEL);
 	/* the scenario it died in: not incomplete, not a panic */
 	assert_non_null(strstr(t, "cpu-offline-stale                        "
 				  "-              incomplete     emulator-fault"));
@@ -89,7 +89,7 @@ static void test_emulator_fault(void **state)
 	assert_non_null(strstr(t, "uneven-affinity                          "
 				  "pass           panic          not reached"));
 	free(t);
-	t = render(true);
+	t = render(true, MATRIX_BY_KERNEL);
 	assert_non_null(strstr(t, "title=\"emulator fault\">emulator-fault</td>"));
 	assert_non_null(strstr(t, "title=\"failing\">incomplete</td>"));
 	free(t);
