@@ -48,7 +48,7 @@ boot() {
 n=$# i=0 runs=()
 for spec in "$@"; do
 	i=$((i + 1))
-	name=$(echo "$spec" | tr -c 'A-Za-z0-9.+_-' '_')
+	name=$(printf '%s' "$spec" | tr -c 'A-Za-z0-9.+_-' '_')
 	dir=$root/$name
 	run=$(last_run "$dir")
 	if finished "$run"; then
