@@ -24,7 +24,7 @@ case $finding in
 load-sum-truncation)        scn=nested/heavy-children-reweight.scn ;;
 offlined-cpu-contribution)  scn=hotplug/offline-sleeping.scn ;;
 stale-group-weight-hz250)   scn=regressions/load-sum-sync-7c7ad626d9a0.scn ;;
-pick-task-fair-null-se)     scn=nested/heavy-children-duty.scn ;;
+sched-debug-avg-vruntime-race) scn=regressions/sched-debug-avg-vruntime-e08d007f9d81.scn ;;
 unfolded-last-dequeue)      scn=regressions/blocked-tg-contrib-duty-02da26ad5ed6.scn; cpus=4 ;;
 *) echo "reproduce: no scenario for '$finding' (sleeping-task-vruntime has none: see its README)" >&2
    exit 2 ;;
