@@ -544,11 +544,11 @@ int cg_attach(struct cg_ctx *c, int g, pid_t pid)
 	return lcg_err(cgroup_attach_task_pid(cg, pid));
 }
 
-static int modify(struct cg_ctx *c, int g, const char *k1, const char *v1,
-		  const char *k2, const char *v2)
+static int modify(struct cg_ctx *c, int g, const char *ctrl, const char *k1,
+		  const char *v1, const char *k2, const char *v2)
 {
 	char rel[SCN_PATH_MAX + 80];
-	struct cgroup_controller *cpu;
+	struct cgroup_controller *ct;
 	struct cgroup *cg;
 	int r;
 
@@ -556,10 +556,10 @@ static int modify(struct cg_ctx *c, int g, const char *k1, const char *v1,
 	cg = cgroup_new_cgroup(rel);
 	if (!cg)
 		return -ENOMEM;
-	cpu = cgroup_add_controller(cg, "cpu");
-	r = cpu ? cgroup_add_value_string(cpu, k1, v1) : ECGFAIL;
+	ct = cgroup_add_controller(cg, ctrl);
+	r = ct ? cgroup_add_value_string(ct, k1, v1) : ECGFAIL;
 	if (!r && k2)
-		r = cgroup_add_value_string(cpu, k2, v2);
+		r = cgroup_add_value_string(ct, k2, v2);
 	if (!r)
 		r = cgroup_modify_cgroup(cg);
 	cgroup_free(&cg);
@@ -571,8 +571,17 @@ int cg_set_weight(struct cg_ctx *c, int g, unsigned long weight)
 	char v[32];
 
 	snprintf(v, sizeof(v), "%lu", weight);
-	return modify(c, g, c->h == SCN_V2 ? "cpu.weight" : "cpu.shares", v,
-		      NULL, NULL);
+	return modify(c, g, "cpu", c->h == SCN_V2 ? "cpu.weight" :
+		      "cpu.shares", v, NULL, NULL);
+}
+
+int cg_set_cpuset(struct cg_ctx *c, int g, scn_cpumask_t cpus)
+{
+	char v[SCN_MAX_CPUS * 4];
+
+	if (scn_cpumask_format(cpus, v, sizeof(v)) <= 0)
+		return -EINVAL;
+	return modify(c, g, "cpuset", "cpuset.cpus", v, NULL, NULL);
 }
 
 int cg_set_max(struct cg_ctx *c, int g, int64_t quota_us, uint64_t period_us)
@@ -585,11 +594,12 @@ int cg_set_max(struct cg_ctx *c, int g, int64_t quota_us, uint64_t period_us)
 		else
 			snprintf(v, sizeof(v), "%" PRId64 " %" PRIu64,
 				 quota_us, period_us);
-		return modify(c, g, "cpu.max", v, NULL, NULL);
+		return modify(c, g, "cpu", "cpu.max", v, NULL, NULL);
 	}
 	snprintf(v, sizeof(v), "%" PRIu64, period_us);
 	snprintf(q, sizeof(q), "%" PRId64, quota_us < 0 ? -1 : quota_us);
-	return modify(c, g, "cpu.cfs_period_us", v, "cpu.cfs_quota_us", q);
+	return modify(c, g, "cpu", "cpu.cfs_period_us", v, "cpu.cfs_quota_us",
+		      q);
 }
 
 int cg_parse_cpu_stat(const char *buf, uint64_t *usage_us)

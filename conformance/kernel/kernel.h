@@ -429,6 +429,8 @@ int cg_remove_root(enum scn_hierarchy h, int index);
 
 int cg_attach(struct cg_ctx *c, int g, pid_t pid);
 int cg_set_weight(struct cg_ctx *c, int g, unsigned long weight);
+/* Write group g's cpuset.cpus (v2; the "cpuset" action). */
+int cg_set_cpuset(struct cg_ctx *c, int g, scn_cpumask_t cpus);
 int cg_set_max(struct cg_ctx *c, int g, int64_t quota_us,
 	       uint64_t period_us);
 

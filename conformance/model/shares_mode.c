@@ -151,10 +151,15 @@ static double runnable_sum(const struct km_input *in, int g)
 	return sum;
 }
 
-/* tg_cpus: the online CPUs of the group's effective cpuset. */
+/*
+ * tg_cpus: the online CPUs of the group's effective cpuset, as the state
+ * has it (a "cpuset" action changes it during the run).
+ */
 static int tg_cpus(const struct km_input *in, int g)
 {
-	int n = scn_cpumask_count(scn_group_cpuset(in->s, g) & in->online);
+	scn_cpumask_t cs = in->st ? scn_state_group_cpuset(in->s, in->st, g) :
+				    scn_group_cpuset(in->s, g);
+	int n = scn_cpumask_count(cs & in->online);
 
 	return n > 0 ? n : scn_cpumask_count(in->online);
 }

@@ -209,7 +209,7 @@ static struct json_object *scenario_phase(const struct scenario *s, int i)
 		add(po, RK_TASK, js(s->tasks[ph->task].name));
 	if (ph->cpu >= 0)
 		add(po, RK_CPU, json_object_new_int(ph->cpu));
-	if (ph->action == SCN_ACT_AFFINITY)
+	if (ph->action == SCN_ACT_AFFINITY || ph->action == SCN_ACT_CPUSET)
 		add(po, RK_CPUS, jmask(ph->cpus));
 	if (ph->action == SCN_ACT_WEIGHT)
 		add(po, RK_VALUE, json_object_new_int64(ph->value));

@@ -16,6 +16,34 @@ int child_attach(void *ctx, int g, pid_t pid)
 	return cg_attach(ctx, g, pid);
 }
 
+/* Is task t in group g or below it (in st)? */
+static bool task_below(const struct scenario *s, const struct scn_state *st,
+		       int t, int g)
+{
+	for (int h = st->task_group[t]; h >= 0; h = s->groups[h].parent)
+		if (h == g)
+			return true;
+	return false;
+}
+
+/*
+ * A cpuset write sets the affinity of the group's tasks to the new
+ * cpuset, intersected with the affinity they asked for where the kernel
+ * keeps it (6.2+): the affinity the scenario gave them, put back.
+ */
+static int reapply_affinity(const struct scenario *s,
+			    const struct scn_state *st, int g,
+			    struct workload *w)
+{
+	int r = 0;
+
+	for (int t = 0; t < s->ntasks && !r; t++)
+		if (st->task_cpus[t] && task_below(s, st, t, g) &&
+		    s->tasks[t].kind != SCN_TASK_HOPPER)
+			r = wl_set_affinity(w, t, st->task_cpus[t]);
+	return r;
+}
+
 int child_do_phase(const struct scenario *s, struct scn_state *st,
 		   const struct scn_phase *p, struct cg_ctx *cg,
 		   struct workload *w)
@@ -47,6 +75,9 @@ int child_do_phase(const struct scenario *s, struct scn_state *st,
 	case SCN_ACT_MAX:
 		r = cg_set_max(cg, p->group, p->quota_us, p->period_us);
 		break;
+	case SCN_ACT_CPUSET:
+		r = cg_set_cpuset(cg, p->group, p->cpus);
+		break;
 	case SCN_ACT_PANIC:
 		fd = open("/proc/sysrq-trigger", O_WRONLY);
 		if (fd >= 0) {
@@ -62,5 +93,7 @@ int child_do_phase(const struct scenario *s, struct scn_state *st,
 	/* Joining a group with a cpuset resets the affinity: re-apply. */
 	if (!r && p->action == SCN_ACT_MOVE)
 		r = wl_set_affinity(w, p->task, st->task_cpus[p->task]);
+	if (!r && p->action == SCN_ACT_CPUSET)
+		r = reapply_affinity(s, st, p->group, w);
 	return r;
 }

@@ -12,6 +12,7 @@
  *   tasks.c     "task NAME key=value...", the task kinds' table
  *   expect.c    "expect GROUP FRACTION"
  *   phases.c    "at TIME ACTION ARGS...", the actions' table
+ *   cpuset.c    the "cpuset" action: a group's cpuset.cpus changed in a run
  *   repeat.c    "every PERIOD ACTION ARGS... VALUE...": repeated actions
  *   timeline.c  phases and firings in time order, the state after them
  *   sched.c     "sched KNOB VALUE"
@@ -146,6 +147,18 @@ int scn_action_parse(struct scn_parser *p, char **tok, int ntok,
 int scn_action_nargs(const char *name);
 bool scn_action_repeatable(const char *name);
 int scn_event_apply(struct scn_parser *p, const struct scn_phase *ph);
+
+/*
+ * After a change to task t's group or affinity, or to a cpuset (in p->st),
+ * its affinity must stay inside its group's cpuset and keep an online
+ * CPU; what names the action in the message.
+ */
+int scn_check_task_cpus(struct scn_parser *p, int t, const char *what);
+
+/* cpuset.c: the "cpuset GROUP CPULIST" action (a row of phases.c's table). */
+int scn_parse_cpuset(struct scn_parser *p, struct scn_phase *ph, char **a);
+int scn_context_cpuset(struct scn_parser *p, const struct scn_phase *ph);
+int scn_check_cpuset(struct scn_parser *p, const struct scn_phase *ph);
 
 /* topology.c */
 #define SCN_FORMULA_DEPTH	16	/* nested parentheses in a formula */

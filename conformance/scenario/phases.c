@@ -153,15 +153,11 @@ static int parse_none(struct scn_parser *p, struct scn_phase *ph, char **a)
 	return 0;
 }
 
-/*
- * After a change to task t's group or affinity (in st), its affinity must
- * stay inside its group's cpuset and keep an online CPU.
- */
-static int scn_check_task_cpus(struct scn_parser *p, int t,
-			       const char *what)
+int scn_check_task_cpus(struct scn_parser *p, int t, const char *what)
 {
 	const struct scenario *s = p->s;
-	scn_cpumask_t cs = scn_group_cpuset(s, p->st.task_group[t]);
+	scn_cpumask_t cs = scn_state_group_cpuset(s, &p->st,
+						  p->st.task_group[t]);
 	scn_cpumask_t c = p->st.task_cpus[t];
 	char m1[SCN_MASK_TEXT], m2[SCN_MASK_TEXT];
 
@@ -190,7 +186,8 @@ static int check_offline(struct scn_parser *p, const struct scn_phase *ph)
 	char m[SCN_MASK_TEXT];
 
 	for (int t = 0; t < s->ntasks; t++) {
-		scn_cpumask_t cs = scn_group_cpuset(s, st->task_group[t]);
+		scn_cpumask_t cs = scn_state_group_cpuset(s, st,
+							  st->task_group[t]);
 
 		if (!scn_state_task_cpus(s, st, t))
 			return scn_err(p, "offline %d would leave task '%s' no online CPU (its CPUs: %s)",
@@ -200,11 +197,11 @@ static int check_offline(struct scn_parser *p, const struct scn_phase *ph)
 						    m, sizeof(m)));
 	}
 	for (int g = 0; g < s->ngroups; g++)
-		if (!(scn_group_cpuset(s, g) & st->online))
+		if (!(scn_state_group_cpuset(s, st, g) & st->online))
 			return scn_err(p, "offline %d would leave group '%s' no online CPU in its cpuset %s",
 				       ph->cpu, s->groups[g].path,
-				       scn_fmt_mask(scn_group_cpuset(s, g), m,
-						    sizeof(m)));
+				       scn_fmt_mask(scn_state_group_cpuset(s, st, g),
+						    m, sizeof(m)));
 	return 0;
 }
 
@@ -228,6 +225,9 @@ static const struct scn_actiondef actions[] = {
 	{ "max", SCN_ACT_MAX, 2,
 	  "a group and QUOTA/PERIOD or max (at 1s max A 20ms/100ms)",
 	  parse_max, NULL, NULL, true },
+	{ "cpuset", SCN_ACT_CPUSET, 2,
+	  "a group and a CPU list (at 1s cpuset A 0)", scn_parse_cpuset,
+	  scn_context_cpuset, scn_check_cpuset, false },
 	{ "panic", SCN_ACT_PANIC, 0, "no arguments", parse_none, NULL, NULL,
 	  false },
 };

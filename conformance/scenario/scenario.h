@@ -35,7 +35,7 @@ typedef uint64_t scn_cpumask_t;
 /* How many values each enum below has (the sizes of its name table). */
 #define SCN_NHIERARCHIES	2
 #define SCN_NKINDS		4
-#define SCN_NACTIONS		9
+#define SCN_NACTIONS		10
 #define SCN_NMODELS		3
 
 enum scn_hierarchy {
@@ -59,6 +59,7 @@ enum scn_action {
 	SCN_ACT_STOP,		/* task: SIGSTOP all its instances (dequeued, as asleep) */
 	SCN_ACT_CONT,		/* task: SIGCONT */
 	SCN_ACT_MAX,		/* group, quota_us/period_us (quota_us < 0: "max") */
+	SCN_ACT_CPUSET,		/* group, cpus = new cpuset.cpus */
 	SCN_ACT_PANIC,		/* test-only: sysrq-trigger 'c' */
 };
 
@@ -103,7 +104,7 @@ struct scn_phase {
 	int group;			/* WEIGHT, MAX, MOVE (destination); else -1 */
 	int task;			/* MOVE, AFFINITY, STOP, CONT; else -1 */
 	int cpu;			/* OFFLINE, ONLINE; else -1 */
-	scn_cpumask_t cpus;		/* AFFINITY */
+	scn_cpumask_t cpus;		/* AFFINITY, CPUSET */
 	unsigned long value;		/* WEIGHT */
 	int64_t quota_us;		/* MAX */
 	uint64_t period_us;		/* MAX */
@@ -204,6 +205,7 @@ struct scn_state {
 	unsigned long group_weight[SCN_MAX_GROUPS];
 	int64_t group_quota_us[SCN_MAX_GROUPS];	/* < 0: unlimited */
 	uint64_t group_period_us[SCN_MAX_GROUPS];
+	scn_cpumask_t group_cpuset[SCN_MAX_GROUPS];	/* cpuset.cpus; 0 = inherit */
 	scn_cpumask_t online;			/* online CPUs of the scenario */
 };
 
@@ -359,7 +361,7 @@ int scn_cpumask_count(scn_cpumask_t mask);
 /* Does group g (g < 0: the root) have child groups? */
 bool scn_has_children(const struct scenario *s, int g);
 
-/* Does any group set a cpuset? */
+/* Does any group set a cpuset, at creation or by a "cpuset" action? */
 bool scn_uses_cpuset(const struct scenario *s);
 
 /*
@@ -367,6 +369,13 @@ bool scn_uses_cpuset(const struct scenario *s);
  * its ancestors; scn_all_cpus() when none is set. g < 0: the root.
  */
 scn_cpumask_t scn_group_cpuset(const struct scenario *s, int g);
+
+/*
+ * Effective cpuset of group g in state st: as scn_group_cpuset(), with the
+ * cpusets the "cpuset" actions applied so far (st->group_cpuset[]).
+ */
+scn_cpumask_t scn_state_group_cpuset(const struct scenario *s,
+				     const struct scn_state *st, int g);
 
 /*
  * Effective affinity of task t in state st: its current affinity (0 = all)

@@ -37,6 +37,9 @@ bool scn_uses_cpuset(const struct scenario *s)
 	for (int i = 0; i < s->ngroups; i++)
 		if (s->groups[i].cpuset)
 			return true;
+	for (int i = 0; i < s->nphases; i++)
+		if (s->phases[i].action == SCN_ACT_CPUSET)
+			return true;
 	return false;
 }
 
@@ -158,6 +161,20 @@ scn_cpumask_t scn_task_effective_cpus(const struct scenario *s, int task)
 	return m & scn_group_cpuset(s, t->group);
 }
 
+scn_cpumask_t scn_state_group_cpuset(const struct scenario *s,
+				     const struct scn_state *st, int g)
+{
+	scn_cpumask_t m = scn_all_cpus(s);
+	int guard = 0;
+
+	while (g >= 0 && g < s->ngroups && guard++ <= SCN_MAX_DEPTH) {
+		if (st->group_cpuset[g])
+			m &= st->group_cpuset[g];
+		g = s->groups[g].parent;
+	}
+	return m;
+}
+
 scn_cpumask_t scn_state_task_cpus(const struct scenario *s,
 				  const struct scn_state *st, int t)
 {
@@ -166,7 +183,8 @@ scn_cpumask_t scn_state_task_cpus(const struct scenario *s,
 	if (t < 0 || t >= s->ntasks)
 		return 0;
 	m = st->task_cpus[t] ? st->task_cpus[t] : scn_all_cpus(s);
-	return m & scn_group_cpuset(s, st->task_group[t]) & st->online;
+	return m & scn_state_group_cpuset(s, st, st->task_group[t]) &
+	       st->online;
 }
 
 bool scn_state_under_limit(const struct scenario *s,
@@ -248,6 +266,7 @@ const char *const scn_action_names[SCN_NACTIONS] = {
 	[SCN_ACT_STOP] = "stop",
 	[SCN_ACT_CONT] = "cont",
 	[SCN_ACT_MAX] = "max",
+	[SCN_ACT_CPUSET] = "cpuset",
 	[SCN_ACT_PANIC] = "panic",
 };
 
@@ -305,6 +324,7 @@ void scn_state_init(const struct scenario *s, struct scn_state *st)
 		st->group_quota_us[g] = gr->has_max ? gr->max_quota_us : -1;
 		st->group_period_us[g] = gr->has_max ? gr->max_period_us :
 					 SCN_DEFAULT_PERIOD_US;
+		st->group_cpuset[g] = gr->cpuset;
 	}
 	st->online = scn_all_cpus(s);
 }
@@ -350,6 +370,10 @@ void scn_state_apply(const struct scenario *s, struct scn_state *st,
 			st->group_quota_us[p->group] = p->quota_us;
 			st->group_period_us[p->group] = p->period_us;
 		}
+		break;
+	case SCN_ACT_CPUSET:
+		if (group_ok)
+			st->group_cpuset[p->group] = p->cpus;
 		break;
 	case SCN_ACT_PANIC:
 		break;

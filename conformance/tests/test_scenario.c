@@ -712,6 +712,81 @@ static void test_state(void **state)
 	free(s);
 }
 
+/* "cpuset GROUP CPULIST": parsed, applied to the state, shrink and grow. */
+static const char *cpuset_text =
+	"cpus 2+\n"
+	"group P\n"
+	"group P/A cpuset=0\n"
+	"group B\n"
+	"task a group=P/A cpus=0\n"
+	"task f group=P/A\n"
+	"task b group=B each=*\n"
+	"at 100ms cpuset P/A 0-last\n"
+	"at 200ms cpuset P 0-1\n"
+	"at 300ms cpuset B 1\n";
+
+static const char *nested_text =
+	"cpus 2+\ngroup P\ngroup P/A cpuset=0\n"
+	"task a group=P/A cpus=0\ntask f group=P/A\n"
+	"at 100ms cpuset P/A 0-last\nat 200ms cpuset P/A 0-1\n"
+	"at 300ms cpuset P 0-1\n";
+
+static void test_cpuset_action(void **state)
+{
+	struct scenario *s = new_scn();
+	char err[SCN_ERR_MAX];
+	struct scn_state st;
+
+	(void)state;
+	/* at N = 2 P/A grows to 0-1, P's 0-1 holds it, B's b@0 is left out */
+	assert_int_equal(parse(cpuset_text, s, err), -EINVAL);
+	assert_string_equal(err, "t.scn:10: cpuset: cpus 0 of task 'b@0' are outside the cpuset 1 of group 'B'");
+	/* at N = 4 P/A grows to 0-3, which P's 0-1 would not hold */
+	assert_int_equal(scn_parse_buffer_cpus("t.scn", cpuset_text,
+					       strlen(cpuset_text), 4, s, err,
+					       sizeof(err)), -EINVAL);
+	assert_string_equal(err, "t.scn:9: cpuset 0-1 of 'P' would not hold the cpuset 0-3 of 'P/A' below it");
+	parse_ok("cpus 2\ngroup A\ntask a group=A cpus=0\n"
+		 "at 1s cpuset A 0\nat 2s cpuset A 0-1\n", s);
+	assert_true(scn_uses_cpuset(s));
+	assert_int_equal(s->phases[0].action, SCN_ACT_CPUSET);
+	assert_int_equal(s->phases[0].group, 0);
+	assert_int_equal(s->phases[0].cpus, 0x1);
+	assert_int_equal(s->phases[0].task, -1);
+	assert_int_equal(s->phases[0].cpu, -1);
+	scn_state_init(s, &st);
+	assert_int_equal(st.group_cpuset[0], 0);
+	assert_int_equal(scn_state_group_cpuset(s, &st, 0), 0x3);
+	scn_state_apply(s, &st, &s->phases[0]);
+	assert_int_equal(scn_state_group_cpuset(s, &st, 0), 0x1);
+	/* the group as defined is unchanged */
+	assert_int_equal(scn_group_cpuset(s, 0), 0x3);
+	scn_state_apply(s, &st, &s->phases[1]);
+	assert_int_equal(scn_state_group_cpuset(s, &st, 0), 0x3);
+
+	/* nested, at N = 4: A grows to 0-3, then P shrinks it to 0-1 */
+	parse_ok("cpus 2+\ngroup P\ngroup P/A cpuset=0\n"
+		 "task a group=P/A cpus=0\ntask f group=P/A\n"
+		 "at 100ms cpuset P/A 0-last\n", s);
+	assert_int_equal(scn_parse_buffer_cpus("t.scn", nested_text,
+					       strlen(nested_text), 4, s, err,
+					       sizeof(err)), 0);
+	scn_state_init(s, &st);
+	assert_int_equal(scn_state_task_cpus(s, &st, 1), 0x1);
+	scn_state_apply(s, &st, &s->phases[0]);
+	assert_int_equal(s->phases[0].cpus, 0xf);
+	assert_int_equal(scn_state_task_cpus(s, &st, 1), 0xf);
+	scn_state_apply(s, &st, &s->phases[1]);
+	scn_state_apply(s, &st, &s->phases[2]);
+	assert_int_equal(scn_state_group_cpuset(s, &st, 1), 0x3);
+	assert_int_equal(scn_state_task_cpus(s, &st, 0), 0x1);
+	assert_int_equal(scn_state_task_cpus(s, &st, 1), 0x3);
+	st.online = 0x1;
+	assert_int_equal(scn_state_task_cpus(s, &st, 1), 0x1);
+	assert_string_equal(scn_action_name(SCN_ACT_CPUSET), "cpuset");
+	free(s);
+}
+
 static void test_names(void **state)
 {
 	(void)state;
@@ -905,6 +980,7 @@ int main(void)
 		cmocka_unit_test(test_starter_details),
 		cmocka_unit_test(test_cpumask),
 		cmocka_unit_test(test_state),
+		cmocka_unit_test(test_cpuset_action),
 		cmocka_unit_test(test_repeats),
 		cmocka_unit_test(test_hopper),
 		cmocka_unit_test(test_names),

@@ -163,6 +163,34 @@ static void test_ab_modes(void **state)
 	pelt_snap_free(&p);
 }
 
+static const char ab_grow[] =
+	"name ab\ncpus 3\ngroup A weight=100\ngroup B weight=100\n"
+	"task a group=A cpus=0\ntask b0 group=B cpus=0\n"
+	"task b1 group=B cpus=1\nat 1s cpuset B 0-1\n";
+
+/*
+ * tg_cpus follows the cpuset of the state, not the one the group was
+ * created with: B's cpuset written to 0-1 by a "cpuset" action makes
+ * max's tg_cpus(B) 2 (a gets 3/4, as with ab_cpuset); a cpuset of one
+ * CPU bounds concur's nr(B) = min(2, 1) = 1 (B 512, a 2/3).
+ */
+static void test_cpuset_state(void **state)
+{
+	struct pelt_snap p;
+
+	(void)state;
+	parse(ab_grow);
+	assert_int_equal(pelt_snap_alloc(&p, 2, 3), 0);
+	steady(&p, 1024);
+	near(a_share(&p, KM_MODE_MAX), 2.0 / 3);
+	scn_state_apply(&s, &st, &s.phases[0]);
+	near(a_share(&p, KM_MODE_MAX), 3.0 / 4);
+	near(a_share(&p, KM_MODE_CONCUR), 1.0 / 2);
+	st.group_cpuset[1] = 0x1;
+	near(a_share(&p, KM_MODE_CONCUR), 2.0 / 3);
+	pelt_snap_free(&p);
+}
+
 /*
  * B's runnable_avg sums to 2046: tg->runnable_avg, folded at 1/64 steps,
  * may be 2014..2078, so tg_tasks() may be 1 or 2. The count whose weight
@@ -239,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_mode_shares),
 		cmocka_unit_test(test_ab_modes),
 		cmocka_unit_test(test_count_range),
+		cmocka_unit_test(test_cpuset_state),
 		cmocka_unit_test(test_nominal),
 	};
 

@@ -43,7 +43,8 @@ static int mode_factor(enum km_mode m, const struct scenario *s,
 		       const struct scn_state *st, int g)
 {
 	int tasks = hogs_below(s, st, g);
-	int cpus = scn_cpumask_count(scn_group_cpuset(s, g) & st->online);
+	int cpus = scn_cpumask_count(scn_state_group_cpuset(s, st, g) &
+				     st->online);
 
 	if (tasks < 1)
 		tasks = 1;
