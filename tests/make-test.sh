@@ -74,7 +74,7 @@ step acceptance $make acceptance-tests
 step kvm-probe $make kvm-probe-tests
 step guest-death $make guest-death-tests
 step continue $make continue-tests
-step scenarios $make check-scenarios SCENARIOS="quick default concur"
+step scenarios $make check-scenarios SCENARIOS="quick default concur mutant-gaps"
 step host-safety $make host-safety
 # The stand-alone truncation reproducer and its scenario set up the same
 # groups, weights and tasks (docs/findings/load-sum-truncation).
