@@ -19,12 +19,12 @@ set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,17p' "$0" >&2; exit 2; }
 finding=$1 kernel=$2 boots=${3:-1}
 top=$(cd "$(dirname "$0")/../.." && pwd)
-cpus=2
+cpus=2 runs=1
 case $finding in
 load-sum-truncation)        scn=nested/heavy-children-reweight.scn ;;
 offlined-cpu-contribution)  scn=hotplug/offline-sleeping.scn ;;
 stale-group-weight-hz250)   scn=regressions/load-sum-sync-7c7ad626d9a0.scn ;;
-sched-debug-avg-vruntime-race) scn=regressions/sched-debug-avg-vruntime-e08d007f9d81.scn ;;
+sched-debug-avg-vruntime-race) scn=regressions/sched-debug-avg-vruntime-e08d007f9d81.scn; runs=5 ;;
 unfolded-last-dequeue)      scn=regressions/blocked-tg-contrib-duty-02da26ad5ed6.scn; cpus=4 ;;
 *) echo "reproduce: no scenario for '$finding' (sleeping-task-vruntime has none: see its README)" >&2
    exit 2 ;;
@@ -40,13 +40,16 @@ if [ ! -e "$kernel" ] && ! apt-cache show "$kernel" >/dev/null 2>&1; then
 	spec=$(ls "$dir/${kernel}"_*.deb | head -n 1)
 fi
 
+# A race needs exposure: such a finding runs its scenario several times a boot.
+scns=$(for _ in $(seq 1 "$runs"); do printf 'cgroup-scenarios/%s ' "$scn"; done)
+
 st=0
 for i in $(seq 1 "$boots"); do
 	# make exits 2 whenever its recipe fails; the run's own exit code is
 	# on the runner's "[run] verdict: ... exit N)" line.
 	log=$(mktemp)
 	(cd "$top" && make --no-print-directory acceptance KERNEL_PKG="$spec" \
-		GUEST_CPUS=$cpus SCENARIOS=cgroup-scenarios/$scn) 2>&1 | tee "$log" >&2 || true
+		GUEST_CPUS=$cpus SCENARIOS="$scns") 2>&1 | tee "$log" >&2 || true
 	st=$(sed -n 's/^\[run\] verdict: .*exit \([0-9]*\)).*/\1/p' "$log" | tail -n 1)
 	rm -f "$log"
 	st=${st:-2}
