@@ -97,11 +97,7 @@ double km_mode_shares(enum km_mode m, double tg_shares, double load,
 /* Is group @g, or an ancestor of it, the group of task entry @t? */
 static bool below(const struct km_input *in, int t, int g)
 {
-	for (int h = in->st->task_group[t]; h >= 0;
-	     h = in->s->groups[h].parent)
-		if (h == g)
-			return true;
-	return false;
+	return scn_group_below(in->s, in->st->task_group[t], g);
 }
 
 /* The runnable tasks below @g in the sample (no PELT state read). */

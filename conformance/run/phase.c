@@ -16,16 +16,6 @@ int child_attach(void *ctx, int g, pid_t pid)
 	return cg_attach(ctx, g, pid);
 }
 
-/* Is task t in group g or below it (in st)? */
-static bool task_below(const struct scenario *s, const struct scn_state *st,
-		       int t, int g)
-{
-	for (int h = st->task_group[t]; h >= 0; h = s->groups[h].parent)
-		if (h == g)
-			return true;
-	return false;
-}
-
 /*
  * A cpuset write sets the affinity of the group's tasks to the new
  * cpuset, intersected with the affinity they asked for where the kernel
@@ -38,7 +28,7 @@ static int reapply_affinity(const struct scenario *s,
 	int r = 0;
 
 	for (int t = 0; t < s->ntasks && !r; t++)
-		if (st->task_cpus[t] && task_below(s, st, t, g) &&
+		if (st->task_cpus[t] && scn_group_below(s, st->task_group[t], g) &&
 		    s->tasks[t].kind != SCN_TASK_HOPPER)
 			r = wl_set_affinity(w, t, st->task_cpus[t]);
 	return r;

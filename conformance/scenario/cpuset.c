@@ -8,16 +8,6 @@
  */
 #include "scenario/parse.h"
 
-/* Is group c, or a group above it, g? */
-static bool at_or_below(const struct scenario *s, int c, int g)
-{
-	for (int guard = 0; c >= 0 && guard++ <= SCN_MAX_DEPTH;
-	     c = s->groups[c].parent)
-		if (c == g)
-			return true;
-	return false;
-}
-
 int scn_parse_cpuset(struct scn_parser *p, struct scn_phase *ph, char **a)
 {
 	ph->group = scn_find_group(p->s, a[0]);
@@ -54,7 +44,7 @@ static int check_children(struct scn_parser *p, const struct scn_phase *ph)
 
 	for (int c = 0; c < s->ngroups; c++) {
 		if (c == ph->group || !st->group_cpuset[c] ||
-		    !at_or_below(s, c, ph->group))
+		    !scn_group_below(s, c, ph->group))
 			continue;
 		pm = scn_state_group_cpuset(s, st, s->groups[c].parent);
 		if (st->group_cpuset[c] & ~pm)
@@ -83,7 +73,7 @@ int scn_check_cpuset(struct scn_parser *p, const struct scn_phase *ph)
 			       scn_fmt_mask(ph->cpus, m, sizeof(m)),
 			       s->groups[ph->group].path);
 	for (int t = 0; t < s->ntasks; t++) {
-		if (!at_or_below(s, st->task_group[t], ph->group))
+		if (!scn_group_below(s, st->task_group[t], ph->group))
 			continue;
 		ret = scn_check_task_cpus(p, t, "cpuset");
 		if (ret)

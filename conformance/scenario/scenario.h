@@ -370,6 +370,9 @@ bool scn_uses_cpuset(const struct scenario *s);
  */
 scn_cpumask_t scn_group_cpuset(const struct scenario *s, int g);
 
+/* Is group c, or a group above it, g? (c < 0: the root, never.) */
+bool scn_group_below(const struct scenario *s, int c, int g);
+
 /*
  * Effective cpuset of group g in state st: as scn_group_cpuset(), with the
  * cpusets the "cpuset" actions applied so far (st->group_cpuset[]).

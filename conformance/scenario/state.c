@@ -161,6 +161,16 @@ scn_cpumask_t scn_task_effective_cpus(const struct scenario *s, int task)
 	return m & scn_group_cpuset(s, t->group);
 }
 
+bool scn_group_below(const struct scenario *s, int c, int g)
+{
+	for (int guard = 0;
+	     c >= 0 && c < s->ngroups && guard++ <= SCN_MAX_DEPTH;
+	     c = s->groups[c].parent)
+		if (c == g)
+			return true;
+	return false;
+}
+
 scn_cpumask_t scn_state_group_cpuset(const struct scenario *s,
 				     const struct scn_state *st, int g)
 {

@@ -24,17 +24,12 @@
 static int hogs_below(const struct scenario *s, const struct scn_state *st,
 		      int g)
 {
-	int t, h, n = 0;
+	int n = 0;
 
-	for (t = 0; t < s->ntasks; t++) {
-		if (st->task_stopped[t])
-			continue;
-		for (h = st->task_group[t]; h >= 0; h = s->groups[h].parent)
-			if (h == g) {
-				n += s->tasks[t].count;
-				break;
-			}
-	}
+	for (int t = 0; t < s->ntasks; t++)
+		if (!st->task_stopped[t] &&
+		    scn_group_below(s, st->task_group[t], g))
+			n += s->tasks[t].count;
 	return n;
 }
 
